@@ -1,0 +1,4 @@
+@_exported import NetworkingCache
+@_exported import NetworkingCore
+@_exported import NetworkingInterceptors
+@_exported import NetworkingObservability

@@ -1,0 +1,117 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// An HTTP client for one base URL: verbs that return `Result<T, NetworkingError>`, typed bodies,
+/// authentication helpers, interceptors, downloads with a two-tier cache, fakes, events and logs.
+///
+/// `Networking` is an actor, so one instance can be shared across tasks. It holds configuration
+/// only: each request snapshots it and runs off the actor, so concurrent requests never queue
+/// behind one another.
+///
+/// ```swift
+/// let networking = Networking(baseURL: "https://api.example.com")
+/// let result: Result<[Recipe], NetworkingError> = await networking.get("/recipes")
+/// ```
+public actor Networking {
+    /// The base URL every relative path is joined to (see `URLComposer` for the rule).
+    public let baseURL: String
+    /// The transport requests are sent with.
+    public nonisolated let transport: any HTTPTransport
+
+    var headerFields: HTTPHeaders = [:]
+    var authorizationHeaderKey = "Authorization"
+    var authorizationHeaderValue: String?
+    var interceptors: [any HTTPInterceptor] = []
+    var observers: [any RequestObserver] = []
+    let registry = RequestRegistry()
+    private var snapshot: Pipeline?
+
+    /// Creates a client whose requests go through a `URLSession` built from `configuration`
+    /// (`.default` unless you pass another, such as `.ephemeral`).
+    public init(baseURL: String, configuration: URLSessionConfiguration = .default) {
+        self.init(baseURL: baseURL, transport: URLSessionTransport(configuration: configuration))
+    }
+
+    /// Creates a client that sends its requests through `transport` (a libcurl transport, a
+    /// recorder, an in-memory transport for tests…).
+    public init(baseURL: String, transport: any HTTPTransport) {
+        self.baseURL = baseURL
+        self.transport = transport
+    }
+
+    // MARK: - Configuration
+
+    /// Sets headers sent with every request: a header already set is overwritten, a new one added.
+    public func setHeaderFields(_ headerFields: [String: String]) {
+        for (name, value) in headerFields.sorted(by: { $0.key < $1.key }) { self.headerFields[name] = value }
+        invalidate()
+    }
+
+    /// Sets the interceptors every request (verbs and downloads) runs through, outermost first.
+    public func setInterceptors(_ interceptors: [any HTTPInterceptor]) {
+        self.interceptors = interceptors
+        invalidate()
+    }
+
+    /// Adds an observer told about every request's start and completion.
+    public func addObserver(_ observer: any RequestObserver) {
+        observers.append(observer)
+        invalidate()
+    }
+
+    /// Cancels every request in flight; each ends with `.failure(.cancelled)`.
+    public func cancelAllRequests() {
+        registry.cancelAll()
+    }
+
+    /// Drops the snapshot so the next request sees the new configuration.
+    func invalidate() { snapshot = nil }
+
+    /// The configuration as an immutable pipeline.
+    func pipeline() -> Pipeline {
+        if let snapshot { return snapshot }
+        var defaults = headerFields
+        if !defaults.contains("Accept") { defaults["Accept"] = "application/json" }
+        if let value = authorizationHeaderValue { defaults[authorizationHeaderKey] = value }
+        let pipeline = Pipeline(
+            builder: RequestBuilder(baseURL: baseURL, defaultHeaders: defaults), interceptors: interceptors,
+            transport: transport, observers: observers)
+        snapshot = pipeline
+        return pipeline
+    }
+
+    /// Runs a request off the actor, registered for cancellation under its path.
+    func perform<T: Sendable>(
+        _ request: HTTPRequest, kind: RequestContext.Kind = .request,
+        decode: @escaping @Sendable (HTTPExchange, JSONDecoder) throws(NetworkingError) -> T
+    ) async -> Result<T, NetworkingError> {
+        let pipeline = pipeline()
+        return await registry.run(key: request.path) {
+            await pipeline.execute(request, kind: kind) { (exchange) throws(NetworkingError) -> T in
+                try decode(exchange, pipeline.decoder)
+            }
+        }
+    }
+
+    func send<T: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], queryModel: (any Encodable & Sendable)? = nil,
+        body: RequestBody? = nil, cachingLevel: CachingLevel = .none
+    ) async -> Result<T, NetworkingError> {
+        await perform(HTTPRequest(method: method, path: path, query: query, queryModel: queryModel, body: body)) {
+            (exchange, decoder) throws(NetworkingError) -> T in
+            try ResponseDecoding.decode(T.self, from: exchange, decoder: decoder)
+        }
+    }
+
+    func sendVoid(
+        _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], queryModel: (any Encodable & Sendable)? = nil,
+        body: RequestBody? = nil, cachingLevel: CachingLevel = .none
+    ) async -> Result<Void, NetworkingError> {
+        await perform(HTTPRequest(method: method, path: path, query: query, queryModel: queryModel, body: body)) {
+            _, _ in ()
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A hook around every request: the onion.
+///
+/// `intercept` receives the request and `next`, the rest of the chain (the innermost being the
+/// transport). It may change the request before calling `next`, inspect or replace the exchange
+/// after, call `next` again to replay the request, or throw to fail it. Interceptors run
+/// outermost first, in the order they were registered.
+///
+/// An interceptor sees every HTTP response, 4xx and 5xx included (as exchanges, not errors), and
+/// may throw any error: a `NetworkingError` passes through as it is, anything else is wrapped
+/// (see `NetworkingError.underlyingError`).
+public protocol HTTPInterceptor: Sendable {
+    /// Handles one request.
+    func intercept(
+        _ request: URLRequest,
+        next: @Sendable (URLRequest) async throws -> HTTPExchange
+    ) async throws -> HTTPExchange
+}
+
+/// Runs a request through interceptors and then a transport.
+public struct InterceptorChain: Sendable {
+    /// The interceptors, outermost first.
+    public let interceptors: [any HTTPInterceptor]
+    /// The innermost step.
+    public let transport: any HTTPTransport
+
+    /// Creates a chain.
+    public init(interceptors: [any HTTPInterceptor], transport: any HTTPTransport) {
+        self.interceptors = interceptors
+        self.transport = transport
+    }
+
+    /// Sends `request` through every interceptor and the transport.
+    public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+        if interceptors.isEmpty { return try await transport.send(request) }
+        do {
+            return try await run(request, from: interceptors.startIndex)
+        } catch {
+            throw NetworkingError(error)
+        }
+    }
+
+    private func run(_ request: URLRequest, from index: Int) async throws -> HTTPExchange {
+        guard index < interceptors.endIndex else { return try await transport.send(request) }
+        try Task.checkCancellation()
+        return try await interceptors[index].intercept(request) { request in
+            try await self.run(request, from: index + 1)
+        }
+    }
+}

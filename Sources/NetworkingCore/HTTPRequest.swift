@@ -1,0 +1,125 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A request described by its parts, before it becomes a `URLRequest`.
+public struct HTTPRequest: Sendable {
+    /// The method.
+    public var method: HTTPMethod
+    /// A path joined to the base URL by `URLComposer`'s rule, or an absolute URL.
+    public var path: String
+    /// Query items appended after any query in `path`, in order.
+    public var query: [URLQueryItem]
+    /// A flat `Encodable` whose members are appended to the query after `query` (see `FlatEncoder`).
+    public var queryModel: (any Encodable & Sendable)?
+    /// Headers for this request; they override the client's default headers.
+    public var headers: HTTPHeaders
+    /// The body, if any.
+    public var body: RequestBody?
+    /// The per-request timeout in seconds; `nil` uses the session's.
+    public var timeout: TimeInterval?
+
+    /// Creates a request description.
+    public init(
+        method: HTTPMethod, path: String, query: [URLQueryItem] = [], queryModel: (any Encodable & Sendable)? = nil,
+        headers: HTTPHeaders = [:], body: RequestBody? = nil, timeout: TimeInterval? = nil
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.queryModel = queryModel
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+    }
+}
+
+/// Turns `HTTPRequest`s into `URLRequest`s for one base URL and set of default headers.
+public struct RequestBuilder: Sendable {
+    /// The base URL every relative path is joined to.
+    public var baseURL: String
+    /// Headers sent with every request (a request's own headers override them).
+    public var defaultHeaders: HTTPHeaders
+    /// Encodes JSON bodies.
+    public var encoder: JSONEncoder
+
+    /// Creates a builder.
+    public init(baseURL: String, defaultHeaders: HTTPHeaders = [:], encoder: JSONEncoder = JSONCoding.makeEncoder()) {
+        self.baseURL = baseURL
+        self.defaultHeaders = defaultHeaders
+        self.encoder = encoder
+    }
+
+    /// Builds the `URLRequest`, or throws `.invalidRequest` naming what is wrong: an invalid base
+    /// URL or path, a body that cannot be encoded, a header name or value that could inject a
+    /// header (CR, LF or NUL).
+    public func makeURLRequest(_ request: HTTPRequest) throws(NetworkingError) -> URLRequest {
+        var query = request.query
+        if let model = request.queryModel {
+            query += try FlatEncoder.encode(model, as: "query").map { URLQueryItem(name: $0.0, value: $0.1) }
+        }
+        let url = try URLComposer.compose(baseURL: baseURL, path: request.path, query: query)
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = request.method.rawValue
+        if let timeout = request.timeout { urlRequest.timeoutInterval = timeout }
+        for field in defaultHeaders where !request.headers.contains(field.name) {
+            try Self.validate(field)
+            urlRequest.setValue(field.value, forHTTPHeaderField: field.name)
+        }
+        for field in request.headers {
+            try Self.validate(field)
+            urlRequest.setValue(field.value, forHTTPHeaderField: field.name)
+        }
+        if let body = request.body {
+            let encoded = try body.encoded(with: encoder)
+            urlRequest.setValue(encoded.contentType, forHTTPHeaderField: "Content-Type")
+            if let data = encoded.data {
+                urlRequest.httpBody = data
+            } else if let fileURL = encoded.fileURL {
+                urlRequest.setFileBody(fileURL)
+            }
+        }
+        return urlRequest
+    }
+
+    /// Rejects header names that are not RFC 9110 tokens and values containing CR, LF or NUL.
+    public static func validate(_ field: HTTPHeaders.Field) throws(NetworkingError) {
+        guard !field.name.isEmpty, field.name.utf8.allSatisfy(isTokenCharacter) else {
+            throw .invalidRequest("header name '\(field.name.debugDescription)' is not a valid token")
+        }
+        guard !field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) else {
+            throw .invalidRequest("header '\(field.name)' has a value containing a line break or NUL")
+        }
+    }
+
+    private static func isTokenCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+}
+
+extension URLRequest {
+    /// The header a request carries to name a file body that a transport streams from disk.
+    public static let fileBodyHeader = "X-Networking-Body-File"
+
+    /// Marks the request's body as streamed from a file; transports read it from there.
+    public mutating func setFileBody(_ url: URL) {
+        setValue(url.path, forHTTPHeaderField: Self.fileBodyHeader)
+    }
+
+    /// The file a transport should stream the body from, if any.
+    public var fileBodyURL: URL? {
+        value(forHTTPHeaderField: Self.fileBodyHeader).map { URL(fileURLWithPath: $0) }
+    }
+
+    /// Whether sending this request again sends the same body: true for no body, an in-memory
+    /// body and a file body; false for a one-shot `httpBodyStream`.
+    public var isBodyReplayable: Bool { httpBodyStream == nil }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// The JSON coders the library uses: ISO-8601 dates both ways.
+///
+/// Decoding accepts dates with and without fractional seconds (`2026-06-14T20:09:58Z` and
+/// `2026-06-14T20:09:58.123Z`); encoding writes whole seconds, the common form.
+public enum JSONCoding {
+    /// A new decoder with ISO-8601 date decoding.
+    public static func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            if let date = parseISO8601(text) { return date }
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "Expected an ISO-8601 date, found '\(text)'")
+        }
+        return decoder
+    }
+
+    /// A new encoder with ISO-8601 date encoding.
+    public static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    /// Parses an ISO-8601 date-time, with or without fractional seconds.
+    public static func parseISO8601(_ text: String) -> Date? {
+        if let date = try? Date(text, strategy: plain) { return date }
+        return try? Date(text, strategy: fractional)
+    }
+
+    private static let plain = Date.ISO8601FormatStyle()
+    private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+}

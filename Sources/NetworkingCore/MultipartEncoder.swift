@@ -1,0 +1,75 @@
+import Foundation
+
+/// Builds `multipart/form-data` bodies (RFC 7578).
+public enum MultipartEncoder {
+    /// An encoded body and the `Content-Type` (with its boundary) to send it with.
+    public struct Output: Sendable {
+        /// The full body.
+        public let body: Data
+        /// `multipart/form-data; boundary=…`.
+        public let contentType: String
+        /// The boundary used.
+        public let boundary: String
+    }
+
+    /// Encodes string fields (sorted by name, so the body is stable) followed by the parts.
+    ///
+    /// The boundary is random and checked against every field and part: it is regenerated in the
+    /// (astronomically unlikely) case that the content contains it. Names and file names are sent
+    /// as quoted strings with `"` and `\` escaped and line breaks percent-encoded (RFC 7578 §4.2),
+    /// so no name can inject a header.
+    public static func encode(parts: [FormDataPart], fields: [String: String]) -> Output {
+        var boundary = makeBoundary()
+        while contains(boundary, parts: parts, fields: fields) { boundary = makeBoundary() }
+        var body = Data()
+        body.reserveCapacity(parts.reduce(512) { $0 + $1.data.count + 256 } + fields.count * 128)
+        let dashBoundary = Data("--\(boundary)\r\n".utf8)
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+            body.append(dashBoundary)
+            body.append(Data("Content-Disposition: form-data; name=\(quoted(name))\r\n\r\n".utf8))
+            body.append(Data(value.utf8))
+            body.append(Data("\r\n".utf8))
+        }
+        for part in parts {
+            body.append(dashBoundary)
+            var disposition = "Content-Disposition: form-data; name=\(quoted(part.parameterName))"
+            if let filename = part.filename { disposition += "; filename=\(quoted(filename))" }
+            body.append(Data("\(disposition)\r\n".utf8))
+            body.append(Data("Content-Type: \(sanitized(part.type.rawValue))\r\n\r\n".utf8))
+            body.append(part.data)
+            body.append(Data("\r\n".utf8))
+        }
+        body.append(Data("--\(boundary)--\r\n".utf8))
+        return Output(body: body, contentType: "multipart/form-data; boundary=\(boundary)", boundary: boundary)
+    }
+
+    static func makeBoundary() -> String {
+        "networking." + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    }
+
+    private static func contains(_ boundary: String, parts: [FormDataPart], fields: [String: String]) -> Bool {
+        let needle = Data(boundary.utf8)
+        if fields.contains(where: { $0.key.contains(boundary) || $0.value.contains(boundary) }) { return true }
+        return parts.contains { $0.data.range(of: needle) != nil }
+    }
+
+    /// A quoted-string with `"`, `\` escaped and CR/LF percent-encoded.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for character in text {
+            switch character {
+            case "\"": result += "%22"
+            case "\\": result += "\\\\"
+            case "\r": result += "%0D"
+            case "\n": result += "%0A"
+            case "\r\n": result += "%0D%0A"
+            default: result.append(character)
+            }
+        }
+        return result + "\""
+    }
+
+    private static func sanitized(_ text: String) -> String {
+        String(text.filter { $0 != "\r" && $0 != "\n" && $0 != "\r\n" })
+    }
+}

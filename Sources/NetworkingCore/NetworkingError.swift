@@ -1,0 +1,140 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Every way a request can fail, categorised by *where* it failed.
+///
+/// Each case keeps what caused it: the `URLError`, the `HTTPError` with the full response, the
+/// `DecodingError` with the response metadata. The set of cases is closed, so a `switch` over them
+/// needs no `default`.
+public enum NetworkingError: Error, Sendable {
+    /// The request could not be built or encoded (a caller-side problem); the reason names what.
+    case invalidRequest(String)
+    /// The request never produced a response: offline, DNS, TLS, timeout, connection lost.
+    case transport(URLError)
+    /// The server answered with a status outside 2xx.
+    case http(HTTPError)
+    /// A 2xx response whose body did not decode into the requested type.
+    case decoding(DecodingError, ResponseMetadata)
+    /// A 2xx response that a `ResponseValidatorInterceptor` rejected.
+    case validation(reason: String, ResponseMetadata)
+    /// The server's answer was not an HTTP response.
+    case invalidResponse
+    /// The request was cancelled (its `Task` was cancelled, or the library cancelled it).
+    case cancelled
+}
+
+extension NetworkingError {
+    /// The HTTP status code, for `.http`, `.decoding` and `.validation`.
+    public var statusCode: Int? { responseMetadata?.statusCode }
+
+    /// The response (status, headers, full body), for `.http`, `.decoding` and `.validation`.
+    public var responseMetadata: ResponseMetadata? {
+        switch self {
+        case .http(let error): return error.metadata
+        case .decoding(_, let metadata), .validation(_, let metadata): return metadata
+        case .invalidRequest, .transport, .invalidResponse, .cancelled: return nil
+        }
+    }
+
+    /// The transport error codes treated as transient: the request may not have reached the
+    /// server, or the connection failed underneath it, so trying again can succeed.
+    public static let retryableURLErrorCodes: Set<URLError.Code> = [
+        .timedOut, .networkConnectionLost, .cannotConnectToHost, .notConnectedToInternet,
+        .cannotFindHost, .dnsLookupFailed,
+    ]
+
+    /// The HTTP statuses treated as transient: 408 Request Timeout, 429 Too Many Requests
+    /// (RFC 6585 §4), 500, 502, 503 and 504 (RFC 9110 §15.6).
+    public static let retryableStatusCodes: Set<Int> = [408, 429, 500, 502, 503, 504]
+
+    /// Conservative: `true` only for transient transport failures (timeouts, lost or refused
+    /// connections, DNS) and the statuses in `retryableStatusCodes`. Other 4xx, decoding and
+    /// validation failures, invalid requests and cancellation are final.
+    public var isRetryable: Bool {
+        switch self {
+        case .transport(let error): return Self.retryableURLErrorCodes.contains(error.code)
+        case .http(let error): return Self.retryableStatusCodes.contains(error.statusCode)
+        case .invalidRequest, .decoding, .validation, .invalidResponse, .cancelled: return false
+        }
+    }
+
+    /// The error a user-supplied interceptor, refresh closure or token provider threw, when the
+    /// library had to wrap it in `.transport` to keep `NetworkingError` closed.
+    public var underlyingError: (any Error)? {
+        guard case .transport(let error) = self else { return nil }
+        return (error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error
+    }
+
+    /// Maps any error to a `NetworkingError`: a `NetworkingError` is returned as is,
+    /// `CancellationError` and `URLError.cancelled` become `.cancelled`, a `URLError` becomes
+    /// `.transport`, and anything else is wrapped in `.transport(URLError(.unknown))` with the
+    /// original kept as `underlyingError`.
+    public init(_ error: any Error) {
+        switch error {
+        case let error as NetworkingError: self = error
+        case is CancellationError: self = .cancelled
+        case let error as URLError where error.code == .cancelled: self = .cancelled
+        case let error as URLError: self = .transport(error)
+        case let error as DecodingError:
+            self = .invalidRequest("encoding failed: \(error)")
+        default:
+            self = .transport(
+                URLError(
+                    .unknown,
+                    userInfo: [
+                        NSUnderlyingErrorKey: error,
+                        NSLocalizedDescriptionKey: "The request failed: \(error.localizedDescription)",
+                    ]))
+        }
+    }
+}
+
+extension NetworkingError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .invalidRequest(let reason):
+            return "The request could not be built: \(reason)."
+        case .transport(let error):
+            return "The server could not be reached: \(error.localizedDescription)"
+        case .http(let error):
+            return error.errorDescription
+        case .decoding(let error, let metadata):
+            return "The response (status \(metadata.statusCode)) could not be decoded: \(DecodingError.describe(error))."
+        case .validation(let reason, let metadata):
+            return "The response (status \(metadata.statusCode)) was rejected: \(reason)."
+        case .invalidResponse:
+            return "The server's answer was not a valid HTTP response."
+        case .cancelled:
+            return "The request was cancelled."
+        }
+    }
+}
+
+extension NetworkingError: CustomStringConvertible {
+    public var description: String { errorDescription ?? "NetworkingError" }
+}
+
+extension DecodingError {
+    /// A one-line description naming the coding path, for messages and logs.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return keys.isEmpty ? "the top level" : keys.joined(separator: ".")
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return "expected \(type) at \(path(context)): \(context.debugDescription)"
+        case .valueNotFound(let type, let context):
+            return "missing \(type) value at \(path(context))"
+        case .keyNotFound(let key, let context):
+            return "missing key '\(key.stringValue)' at \(path(context))"
+        case .dataCorrupted(let context):
+            return "\(context.debugDescription) at \(path(context))"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

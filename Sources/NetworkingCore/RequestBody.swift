@@ -1,0 +1,64 @@
+import Foundation
+
+/// What a request sends, and how it is encoded. The case picks the `Content-Type`.
+public enum RequestBody: Sendable {
+    /// Any `Encodable`, as JSON (`application/json`, ISO-8601 dates).
+    case json(any Encodable & Sendable)
+    /// A flat `Encodable`, as `application/x-www-form-urlencoded`.
+    case form(any Encodable & Sendable)
+    /// Files and string fields, as `multipart/form-data`.
+    case multipart(parts: [FormDataPart], fields: [String: String])
+    /// Bytes sent verbatim under the given `Content-Type`.
+    case data(Data, contentType: String)
+    /// A file streamed from disk under the given `Content-Type`.
+    case file(URL, contentType: String)
+}
+
+/// The encoded form of a `RequestBody`.
+public struct EncodedBody: Sendable {
+    /// The bytes to send, or `nil` when the body streams from `fileURL`.
+    public let data: Data?
+    /// The file to stream from, for `.file`.
+    public let fileURL: URL?
+    /// The `Content-Type` to send.
+    public let contentType: String
+}
+
+extension RequestBody {
+    /// Encodes the body; a value that cannot be encoded (such as `Double.nan` in JSON) throws
+    /// `.invalidRequest` saying why.
+    public func encoded(with encoder: JSONEncoder) throws(NetworkingError) -> EncodedBody {
+        switch self {
+        case .json(let value):
+            do {
+                return EncodedBody(data: try encoder.encode(value), fileURL: nil, contentType: "application/json")
+            } catch {
+                throw .invalidRequest("body could not be encoded as JSON: \(Self.describe(error))")
+            }
+        case .form(let value):
+            let pairs = try FlatEncoder.encode(value, as: "form")
+            return EncodedBody(
+                data: Data(PercentEncoding.form(pairs).utf8), fileURL: nil,
+                contentType: "application/x-www-form-urlencoded; charset=utf-8")
+        case .multipart(let parts, let fields):
+            let output = MultipartEncoder.encode(parts: parts, fields: fields)
+            return EncodedBody(data: output.body, fileURL: nil, contentType: output.contentType)
+        case .data(let data, let contentType):
+            return EncodedBody(data: data, fileURL: nil, contentType: contentType)
+        case .file(let url, let contentType):
+            guard url.isFileURL else { throw .invalidRequest("body file '\(url)' is not a file URL") }
+            return EncodedBody(data: nil, fileURL: url, contentType: contentType)
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? EncodingError else { return "\(error)" }
+        switch error {
+        case .invalidValue(let value, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return "invalid value \(value) at '\(path.isEmpty ? "top level" : path)': \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Identifies one request in events and logs.
+public struct RequestContext: Sendable, Identifiable {
+    /// Unique per request; shared by its start and completion events and stamped into logs.
+    public let id: UUID
+    /// The method.
+    public let method: HTTPMethod
+    /// The URL, or `nil` when the request could not be built.
+    public let url: URL?
+    /// The request's real headers (never redacted: redaction is a logging concern).
+    public let headers: HTTPHeaders
+    /// The request body, when it is in memory (loggers show it truncated).
+    public let body: Data?
+    /// What kind of call made the request.
+    public let kind: Kind
+
+    /// What kind of call made a request.
+    public enum Kind: Sendable, Hashable {
+        /// A verb (`get`, `post`, …) or an endpoint sent through a client.
+        case request
+        /// A download (`downloadImage`, `downloadData`, file downloads): its body is binary.
+        case download
+    }
+
+    /// Creates a context.
+    public init(
+        id: UUID = UUID(), method: HTTPMethod, url: URL?, headers: HTTPHeaders, body: Data? = nil, kind: Kind = .request
+    ) {
+        self.id = id
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.kind = kind
+    }
+}
+
+/// How a request ended.
+public enum RequestOutcome: Sendable {
+    /// A response arrived and was accepted.
+    case success(statusCode: Int, byteCount: Int)
+    /// The request failed.
+    case failure(NetworkingError)
+}
+
+/// A completed request as observers see it.
+public struct RequestCompletion: Sendable {
+    /// The request.
+    public let context: RequestContext
+    /// How it ended.
+    public let outcome: RequestOutcome
+    /// Time from start to completion.
+    public let duration: Duration
+    /// What was measured, if anything.
+    public let metrics: TransactionMetrics?
+    /// The final response, when there was one (for logs: status, headers, body).
+    public let response: ResponseMetadata?
+
+    /// Creates a completion.
+    public init(
+        context: RequestContext, outcome: RequestOutcome, duration: Duration, metrics: TransactionMetrics?,
+        response: ResponseMetadata?
+    ) {
+        self.context = context
+        self.outcome = outcome
+        self.duration = duration
+        self.metrics = metrics
+        self.response = response
+    }
+}
+
+/// Told when each request starts and completes. Implementations must return quickly and never
+/// block: they run on the request's own task.
+public protocol RequestObserver: Sendable {
+    /// A request is starting.
+    func requestStarted(_ context: RequestContext)
+    /// A request has completed; called exactly once per started request.
+    func requestCompleted(_ completion: RequestCompletion)
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Turns a successful exchange into the type the caller asked for.
+public enum ResponseDecoding {
+    /// Decodes the body as `T`:
+    /// - `Data`: the body as it is;
+    /// - `String`: the body as UTF-8 (invalid UTF-8 is a `.decoding` error);
+    /// - `JSONResponse`: status, headers and the body as untyped JSON;
+    /// - anything else: JSON through `decoder`.
+    ///
+    /// A failure is `.decoding` with the `DecodingError` and the response metadata.
+    public static func decode<T: Decodable>(
+        _ type: T.Type, from exchange: HTTPExchange, decoder: JSONDecoder
+    ) throws(NetworkingError) -> T {
+        do {
+            if T.self == Data.self, let data = exchange.body as? T { return data }
+            if T.self == String.self {
+                guard let text = String(data: exchange.body, encoding: .utf8) as? T else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The body is not valid UTF-8"))
+                }
+                return text
+            }
+            if T.self == JSONResponse.self {
+                let response = try JSONResponse(
+                    statusCode: exchange.statusCode, headers: HTTPHeaders(exchange.response.allHeaderFields),
+                    data: exchange.body, decoder: decoder)
+                if let response = response as? T { return response }
+            }
+            return try decoder.decode(T.self, from: exchange.body)
+        } catch let error as DecodingError {
+            throw .decoding(error, exchange.metadata)
+        } catch {
+            throw .decoding(
+                DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(error)", underlyingError: error)),
+                exchange.metadata)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// What was measured about one request. A figure nobody measured is `nil`, never invented.
+///
+/// URLSession on Linux never delivers `URLSessionTaskMetrics`, so there the library fills what it
+/// measures itself (start and end, byte counts, redirects, cache); the phase timings (DNS,
+/// connect, TLS) come from transports that can see them.
+public struct TransactionMetrics: Sendable, Hashable {
+    /// When the request started.
+    public var startDate: Date
+    /// When the response was complete.
+    public var endDate: Date
+    /// Seconds spent resolving the host name.
+    public var domainLookup: TimeInterval?
+    /// Seconds spent establishing the connection (TCP, including TLS).
+    public var connect: TimeInterval?
+    /// Seconds spent on the TLS handshake.
+    public var secureConnection: TimeInterval?
+    /// Seconds from the start to the first response byte.
+    public var timeToFirstByte: TimeInterval?
+    /// Request body bytes sent.
+    public var requestBodyBytes: Int64?
+    /// Response body bytes received.
+    public var responseBodyBytes: Int64?
+    /// Redirects followed.
+    public var redirectCount: Int
+    /// Whether the response came from a cache rather than the network.
+    public var isFromCache: Bool
+    /// Whether the connection was reused, when known.
+    public var isReusedConnection: Bool?
+    /// The protocol used (`http/1.1`, `h2`), when known.
+    public var networkProtocol: String?
+
+    /// Creates metrics; only the start and end are required.
+    public init(
+        startDate: Date, endDate: Date, domainLookup: TimeInterval? = nil, connect: TimeInterval? = nil,
+        secureConnection: TimeInterval? = nil, timeToFirstByte: TimeInterval? = nil, requestBodyBytes: Int64? = nil,
+        responseBodyBytes: Int64? = nil, redirectCount: Int = 0, isFromCache: Bool = false,
+        isReusedConnection: Bool? = nil, networkProtocol: String? = nil
+    ) {
+        self.startDate = startDate
+        self.endDate = endDate
+        self.domainLookup = domainLookup
+        self.connect = connect
+        self.secureConnection = secureConnection
+        self.timeToFirstByte = timeToFirstByte
+        self.requestBodyBytes = requestBodyBytes
+        self.responseBodyBytes = responseBodyBytes
+        self.redirectCount = redirectCount
+        self.isFromCache = isFromCache
+        self.isReusedConnection = isReusedConnection
+        self.networkProtocol = networkProtocol
+    }
+
+    /// Seconds from start to end.
+    public var duration: TimeInterval { endDate.timeIntervalSince(startDate) }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Joins a base URL and a request path into the URL a request goes to.
+///
+/// The rule, in full:
+/// 1. A path that is itself an absolute `http`/`https` URL is used as it is (the base is ignored).
+/// 2. Otherwise the base URL must be an absolute `http`/`https` URL with a host.
+/// 3. The base's path and the request path are joined with exactly one `/`: trailing slashes of the
+///    base and leading slashes of the path are collapsed (`http://h/api/` + `/users` →
+///    `http://h/api/users`). An empty path is the base URL itself; a trailing slash on the path is kept.
+/// 4. Characters not allowed in a URL path (spaces, non-ASCII such as `/døgnvillburgere.jpg`) are
+///    percent-encoded as UTF-8; an existing `%XX` escape is kept, never encoded twice.
+/// 5. A `?query` in the path is kept (encoded the same way), and query items passed separately
+///    are appended after it, in order, repeated names included. A `#fragment` is dropped: it is
+///    never sent to a server.
+public enum URLComposer {
+    /// Composes the URL, or throws `.invalidRequest` naming what is wrong.
+    public static func compose(baseURL: String, path: String, query: [URLQueryItem] = []) throws(NetworkingError)
+        -> URL
+    {
+        if path.contains(where: { $0 == "\r" || $0 == "\n" }) {
+            throw .invalidRequest("path '\(path.debugDescription)' contains a line break")
+        }
+        var pathPart = Substring(path)
+        if let hash = pathPart.firstIndex(of: "#") { pathPart = pathPart[..<hash] }
+        var queryPart: Substring?
+        if let mark = pathPart.firstIndex(of: "?") {
+            queryPart = pathPart[pathPart.index(after: mark)...]
+            pathPart = pathPart[..<mark]
+        }
+
+        var prefix: String
+        var basePath: Substring
+        var baseQuery: Substring?
+        if isAbsolute(path) {
+            guard let components = URLComponents(string: encodeTrusted(String(pathPart))), components.host != nil else {
+                throw .invalidRequest("absolute URL '\(path)' is not a valid URL")
+            }
+            prefix = origin(of: components)
+            basePath = Substring(components.percentEncodedPath)
+            pathPart = ""
+        } else {
+            let trimmedBase = baseURL.trimmingCharacters(in: .whitespaces)
+            guard !trimmedBase.isEmpty else {
+                throw .invalidRequest("base URL is empty and path '\(path)' is not an absolute URL")
+            }
+            guard isAbsolute(trimmedBase), let components = URLComponents(string: encodeTrusted(trimmedBase)),
+                let host = components.host, !host.isEmpty
+            else {
+                throw .invalidRequest("base URL '\(baseURL)' is not an absolute http(s) URL with a host")
+            }
+            prefix = origin(of: components)
+            basePath = Substring(components.percentEncodedPath)
+            baseQuery = components.percentEncodedQuery.map { Substring($0) }
+        }
+
+        var joinedPath = String(basePath)
+        let relative = pathPart.drop { $0 == "/" }
+        if !pathPart.isEmpty {
+            while joinedPath.hasSuffix("/") { joinedPath.removeLast() }
+            joinedPath += "/" + PercentEncoding.encode(String(relative), allowed: PercentEncoding.pathAllowed, keepingEscapes: true)
+        }
+        var queries: [String] = []
+        if let baseQuery, !baseQuery.isEmpty { queries.append(String(baseQuery)) }
+        if let queryPart, !queryPart.isEmpty {
+            queries.append(
+                PercentEncoding.encode(
+                    String(queryPart), allowed: PercentEncoding.queryAllowed.union(Array("&=+;".utf8)),
+                    keepingEscapes: true))
+        }
+        if !query.isEmpty { queries.append(PercentEncoding.query(query)) }
+
+        var text = prefix + joinedPath
+        if !queries.isEmpty { text += "?" + queries.joined(separator: "&") }
+        guard let url = URL(string: text) else {
+            throw .invalidRequest("'\(text)' is not a valid URL")
+        }
+        return url
+    }
+
+    private static func isAbsolute(_ text: String) -> Bool {
+        let lower = text.prefix(8).lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    /// Percent-encodes what `URLComponents` would refuse (spaces, non-ASCII) in a user-supplied URL.
+    private static func encodeTrusted(_ text: String) -> String {
+        PercentEncoding.encode(
+            text, allowed: PercentEncoding.pathAllowed.union(Array("?#[]".utf8)), keepingEscapes: true)
+    }
+
+    private static func origin(of components: URLComponents) -> String {
+        var text = (components.scheme ?? "http").lowercased() + "://"
+        if let user = components.percentEncodedUser {
+            text += user
+            if let password = components.percentEncodedPassword { text += ":" + password }
+            text += "@"
+        }
+        text += components.percentEncodedHost ?? ""
+        if let port = components.port { text += ":\(port)" }
+        return text
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The default transport: `URLSession`, with the library's own redirect policy, body cap and the
+/// Linux workarounds (see `docs/linux-urlsession.md` in the project):
+/// - a `401` with `WWW-Authenticate: Basic` returns the 401 instead of hanging;
+/// - redirects are followed by `RedirectPolicy` (credentials stripped across origins, 307/308
+///   resend the body) rather than by URLSession;
+/// - the body is collected into one buffer sized from `Content-Length`, without the 2× peak of
+///   `data(for:)`, and a body over `maxResponseBodySize` cancels the transfer.
+public final class URLSessionTransport: HTTPTransport {
+    /// The session requests run on.
+    public let session: URLSession
+    /// How redirects are followed.
+    public let redirectPolicy: RedirectPolicy
+    /// The largest response body collected in memory, in bytes.
+    public let maxResponseBodySize: Int
+    private let delegate: SessionDelegate
+
+    /// The default cap on an in-memory response body: 128 MiB.
+    public static let defaultMaxResponseBodySize = 128 * 1024 * 1024
+
+    /// Creates a transport with its own session.
+    ///
+    /// The configuration is copied. The stock shared `URLCache` and shared cookie jar that
+    /// `URLSessionConfiguration.default` carries are dropped (on Linux the cache does no HTTP
+    /// caching and both cost about 100 µs per request); a cache or cookie storage you set
+    /// yourself is kept. See `URLSessionConfiguration.preparedForNetworking()`.
+    public init(
+        configuration: URLSessionConfiguration = .default, redirectPolicy: RedirectPolicy = .default,
+        maxResponseBodySize: Int = URLSessionTransport.defaultMaxResponseBodySize
+    ) {
+        self.redirectPolicy = redirectPolicy
+        self.maxResponseBodySize = maxResponseBodySize
+        self.delegate = SessionDelegate(maxBodySize: maxResponseBodySize)
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.name = "Networking.URLSessionTransport"
+        self.session = URLSession(
+            configuration: configuration.preparedForNetworking(), delegate: delegate, delegateQueue: queue)
+    }
+
+    deinit { session.finishTasksAndInvalidate() }
+
+    public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+        let start = Date()
+        var current = request
+        var redirects = 0
+        while true {
+            let (response, body) = try await transfer(current)
+            if let next = try redirectPolicy.nextRequest(
+                after: response, for: current, original: request, redirectCount: redirects)
+            {
+                current = next
+                redirects += 1
+                continue
+            }
+            let metrics = TransactionMetrics(
+                startDate: start, endDate: Date(), requestBodyBytes: Int64(request.httpBody?.count ?? 0),
+                responseBodyBytes: Int64(body.count), redirectCount: redirects)
+            return HTTPExchange(request: current, response: response, body: body, metrics: metrics)
+        }
+    }
+
+    /// Sends one hop (no redirect following) and collects its body.
+    private func transfer(_ request: URLRequest) async throws(NetworkingError) -> (HTTPURLResponse, Data) {
+        if Task.isCancelled { throw .cancelled }
+        var request = request
+        let fileURL = request.fileBodyURL
+        if fileURL != nil { request.setValue(nil, forHTTPHeaderField: URLRequest.fileBodyHeader) }
+        let task: URLSessionDataTask
+        if let fileURL {
+            task = session.uploadTask(with: request, fromFile: fileURL)
+        } else {
+            task = session.dataTask(with: request)
+        }
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<TransferResult, Never>) in
+                delegate.register(task, continuation: continuation)
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+        switch result {
+        case .success(let response, let body): return (response, body)
+        case .failure(let error): throw error
+        }
+    }
+}
+
+enum TransferResult: Sendable {
+    case success(HTTPURLResponse, Data)
+    case failure(NetworkingError)
+}
+
+extension URLSessionConfiguration {
+    /// A copy of this configuration as the library's transport uses it: the stock shared
+    /// `URLCache` (or the stock in-memory cache of `.ephemeral`) and the shared cookie jar are
+    /// removed, and redirects are left to the library. Anything you set yourself is kept.
+    public func preparedForNetworking() -> URLSessionConfiguration {
+        guard let copy = self.copy() as? URLSessionConfiguration else { return self }
+        if let cache = copy.urlCache,
+            cache === URLCache.shared || (cache.diskCapacity == 0 && cache.memoryCapacity == 4 * 1024 * 1024)
+        {
+            copy.urlCache = nil
+            copy.requestCachePolicy = .reloadIgnoringLocalCacheData
+        }
+        if let cookies = copy.httpCookieStorage, cookies === HTTPCookieStorage.shared {
+            copy.httpCookieStorage = nil
+            copy.httpShouldSetCookies = false
+        }
+        return copy
+    }
+}
