@@ -29,6 +29,14 @@ public actor Networking {
     let registry = RequestRegistry()
     private var snapshot: Pipeline?
 
+    // MARK: State owned by the cache and downloads (issue 4)
+
+    // MARK: State owned by observability (issue 5)
+
+    // MARK: State owned by fakes (issue 6)
+
+    // MARK: -
+
     /// Creates a client whose requests go through a `URLSession` built from `configuration`
     /// (`.default` unless you pass another, such as `.ephemeral`).
     public init(baseURL: String, configuration: URLSessionConfiguration = .default) {
@@ -76,6 +84,14 @@ public actor Networking {
         var defaults = headerFields
         if !defaults.contains("Accept") { defaults["Accept"] = "application/json" }
         if let value = authorizationHeaderValue { defaults[authorizationHeaderKey] = value }
+        var transport = self.transport
+
+        // Fakes wrap the transport here (issue 6).
+
+        var observers = self.observers
+
+        // Observability adds its observers here (issue 5).
+
         let pipeline = Pipeline(
             builder: RequestBuilder(baseURL: baseURL, defaultHeaders: defaults), interceptors: interceptors,
             transport: transport, observers: observers)
