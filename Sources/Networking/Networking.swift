@@ -84,11 +84,11 @@ public actor Networking {
         var defaults = headerFields
         if !defaults.contains("Accept") { defaults["Accept"] = "application/json" }
         if let value = authorizationHeaderValue { defaults[authorizationHeaderKey] = value }
-        var transport = self.transport
+        let transport = self.transport
 
         // Fakes wrap the transport here (issue 6).
 
-        var observers = self.observers
+        let observers = self.observers
 
         // Observability adds its observers here (issue 5).
 
