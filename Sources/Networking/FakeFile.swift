@@ -14,8 +14,8 @@ enum FakeFile {
         let name = file.deletingPathExtension
         let ext = file.pathExtension
         if let url = bundle.url(
-            forResource: name, withExtension: ext.isEmpty ? nil : ext, subdirectory: directory.isEmpty ? nil : directory)
-        {
+            forResource: name, withExtension: ext.isEmpty ? nil : ext, subdirectory: directory.isEmpty ? nil : directory
+        ) {
             return url
         }
         guard directory.isEmpty, let root = bundle.resourceURL else { return nil }

@@ -61,7 +61,7 @@ extension Networking {
     public func fakeGET(
         _ path: String, headerFields: [String: String] = [:], statusCode: Int = 200, delay: TimeInterval = 0
     ) {
-        fake(.get, path, response: FakeResponse(statusCode: statusCode, headers: HTTPHeaders(headerFields), delay: delay))
+        fake(.get, path, response: Self.fakeResponse(headerFields, statusCode, delay))
     }
 
     /// Answers `GET path` with the contents of `fileName` in `bundle` (its `Content-Type` from the
@@ -89,7 +89,7 @@ extension Networking {
     public func fakePOST(
         _ path: String, headerFields: [String: String] = [:], statusCode: Int = 200, delay: TimeInterval = 0
     ) {
-        fake(.post, path, response: FakeResponse(statusCode: statusCode, headers: HTTPHeaders(headerFields), delay: delay))
+        fake(.post, path, response: Self.fakeResponse(headerFields, statusCode, delay))
     }
 
     /// Answers `POST path` with the contents of `fileName` in `bundle` (see `fakeGET(_:fileName:bundle:)`).
@@ -115,7 +115,7 @@ extension Networking {
     public func fakePUT(
         _ path: String, headerFields: [String: String] = [:], statusCode: Int = 200, delay: TimeInterval = 0
     ) {
-        fake(.put, path, response: FakeResponse(statusCode: statusCode, headers: HTTPHeaders(headerFields), delay: delay))
+        fake(.put, path, response: Self.fakeResponse(headerFields, statusCode, delay))
     }
 
     /// Answers `PUT path` with the contents of `fileName` in `bundle` (see `fakeGET(_:fileName:bundle:)`).
@@ -141,8 +141,7 @@ extension Networking {
     public func fakePATCH(
         _ path: String, headerFields: [String: String] = [:], statusCode: Int = 200, delay: TimeInterval = 0
     ) {
-        fake(
-            .patch, path, response: FakeResponse(statusCode: statusCode, headers: HTTPHeaders(headerFields), delay: delay))
+        fake(.patch, path, response: Self.fakeResponse(headerFields, statusCode, delay))
     }
 
     /// Answers `PATCH path` with the contents of `fileName` in `bundle` (see `fakeGET(_:fileName:bundle:)`).
@@ -168,9 +167,7 @@ extension Networking {
     public func fakeDELETE(
         _ path: String, headerFields: [String: String] = [:], statusCode: Int = 200, delay: TimeInterval = 0
     ) {
-        fake(
-            .delete, path,
-            response: FakeResponse(statusCode: statusCode, headers: HTTPHeaders(headerFields), delay: delay))
+        fake(.delete, path, response: Self.fakeResponse(headerFields, statusCode, delay))
     }
 
     /// Answers `DELETE path` with the contents of `fileName` in `bundle` (see `fakeGET(_:fileName:bundle:)`).
@@ -195,6 +192,12 @@ extension Networking {
         return .json(value, statusCode: statusCode, headers: headers, delay: delay)
     }
 
+    static func fakeResponse(
+        _ headerFields: [String: String], _ statusCode: Int, _ delay: TimeInterval
+    ) -> FakeResponse {
+        FakeResponse(statusCode: statusCode, headers: HTTPHeaders(headerFields), delay: delay)
+    }
+
     static func fakeResponse(fileName: String, bundle: Bundle) -> FakeResponse {
         guard let url = FakeFile.locate(fileName, in: bundle) else {
             return .failure(
@@ -204,7 +207,8 @@ extension Networking {
             let data = try Data(contentsOf: url)
             return .data(data, contentType: FakeFile.contentType(forExtension: url.pathExtension))
         } catch {
-            return .failure(.invalidRequest("the fake file '\(url.path)' could not be read: \(error.localizedDescription)"))
+            return .failure(
+                .invalidRequest("the fake file '\(url.path)' could not be read: \(error.localizedDescription)"))
         }
     }
 }

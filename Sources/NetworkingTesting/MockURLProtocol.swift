@@ -50,7 +50,8 @@ public class MockURLProtocol: URLProtocol {
         if let registry = Registry.registry(for: type(of: self)) {
             response = registry.table.respond(to: recorded)
         } else {
-            let message = "MockURLProtocol: the registry for \(type(of: self)) no longer exists; \(recorded) not answered"
+            let message =
+                "MockURLProtocol: the registry for \(type(of: self)) no longer exists; \(recorded) not answered"
             response = .failure(.transport(URLError.unmatched(message, url: recorded.url)))
         }
         guard response.delay > 0 else {
@@ -88,7 +89,8 @@ public class MockURLProtocol: URLProtocol {
                 // swift-corelibs-foundation parses the realm of any 401 challenge and traps without one.
                 let message =
                     "MockURLProtocol: a 401 stub with WWW-Authenticate needs a realm=\"…\" parameter on Linux "
-                    + "(swift-corelibs-foundation crashes without one); \(request.url?.absoluteString ?? "") not answered"
+                    + "(swift-corelibs-foundation crashes without one); "
+                    + "\(request.url?.absoluteString ?? "") not answered"
                 client.urlProtocol(self, didFailWithError: URLError.unmatched(message, url: request.url))
                 return
             }

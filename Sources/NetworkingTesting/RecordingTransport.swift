@@ -87,7 +87,8 @@ public final class RecordingTransport: HTTPTransport {
     func makeFixture(_ request: URLRequest, _ exchange: HTTPExchange) -> Fixture {
         let requestHeaders = HTTPHeaders(request.allHTTPHeaderFields ?? [:])
         let responseHeaders = HTTPHeaders(exchange.response.allHeaderFields)
-        let secrets = secrets(in: requestHeaders) + secrets(in: HTTPHeaders(exchange.request.allHTTPHeaderFields ?? [:]))
+        let secrets =
+            secrets(in: requestHeaders) + secrets(in: HTTPHeaders(exchange.request.allHTTPHeaderFields ?? [:]))
             + secrets(in: responseHeaders)
         let (requestBody, requestEncoding) = Fixture.encodeBody(RecordedRequest.readBody(of: request))
         let (responseBody, responseEncoding) = Fixture.encodeBody(exchange.body)

@@ -59,9 +59,12 @@ final class InMemoryTransportTests: XCTestCase {
 
         let result: Result<Void, NetworkingError> = await networking.delete("/todos/3")
 
-        guard case .failure(.transport(let error)) = result else { return XCTFail("expected .transport, got \(result)") }
+        guard case .failure(.transport(let error)) = result else {
+            return XCTFail("expected .transport, got \(result)")
+        }
         XCTAssertEqual(error.code, .resourceUnavailable)
-        XCTAssertTrue(error.localizedDescription.contains("DELETE https://todo.test/todos/3"), error.localizedDescription)
+        XCTAssertTrue(
+            error.localizedDescription.contains("DELETE https://todo.test/todos/3"), error.localizedDescription)
         XCTAssertTrue(error.localizedDescription.contains("GET https://todo.test/todos"), error.localizedDescription)
     }
 

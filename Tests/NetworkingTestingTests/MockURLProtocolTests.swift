@@ -100,7 +100,8 @@ final class MockURLProtocolTests: XCTestCase {
             return all
         }
         for (index, registry) in registries.enumerated() {
-            XCTAssertEqual(answers[index], Array(repeating: index, count: 5), "registry \(index) answered another's stub")
+            XCTAssertEqual(
+                answers[index], Array(repeating: index, count: 5), "registry \(index) answered another's stub")
             XCTAssertEqual(registry.requests.count, 5, "registry \(index) saw another's requests")
         }
     }
@@ -182,7 +183,9 @@ final class MockURLProtocolTests: XCTestCase {
 
         let result: Result<Void, NetworkingError> = await networking.get("/missing")
 
-        guard case .failure(.transport(let error)) = result else { return XCTFail("expected .transport, got \(result)") }
+        guard case .failure(.transport(let error)) = result else {
+            return XCTFail("expected .transport, got \(result)")
+        }
         XCTAssertEqual(error.code, .resourceUnavailable)
         let message = error.localizedDescription
         XCTAssertTrue(message.contains("GET https://api.test/missing"), message)
@@ -220,7 +223,9 @@ final class MockURLProtocolTests: XCTestCase {
     #if canImport(FoundationNetworking)
         func testA401ChallengeWithoutRealmFailsInsteadOfCrashing() async {
             let mock = MockURLProtocol.Registry()
-            mock.stub(.get, "https://api.test/private", with: FakeResponse(statusCode: 401, headers: ["WWW-Authenticate": "Bearer"]))
+            mock.stub(
+                .get, "https://api.test/private",
+                with: FakeResponse(statusCode: 401, headers: ["WWW-Authenticate": "Bearer"]))
             let networking = Networking(baseURL: "https://api.test", configuration: mock.configuration())
 
             let result: Result<Void, NetworkingError> = await networking.get("/private")

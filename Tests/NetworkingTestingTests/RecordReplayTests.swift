@@ -63,7 +63,8 @@ final class RecordReplayTests: XCTestCase {
                 await networking.post(
                     "/post", parts: [FormDataPart(data: Data("hello".utf8), parameterName: "file", filename: "a.txt")],
                     fields: ["kind": "greeting"])))
-        lines.append(line(await networking.put("/put", data: Data([0, 1, 2, 255]), contentType: "application/octet-stream")))
+        lines.append(
+            line(await networking.put("/put", data: Data([0, 1, 2, 255]), contentType: "application/octet-stream")))
         lines.append(line(await networking.get("/bytes/64", query: [URLQueryItem(name: "seed", value: "7")])))
         lines.append(line(await networking.get("/status/418")))
         lines.append(line(await networking.delete("/delete", query: [URLQueryItem(name: "id", value: "3")])))
@@ -101,7 +102,9 @@ final class RecordReplayTests: XCTestCase {
 
         XCTAssertEqual(try headers.get().body["headers"]?.objectValue?["Authorization"]?.stringValue, "Bearer \(token)")
         XCTAssertNoThrow(try setCookie.get())
-        XCTAssertEqual(recorder.recordedFiles.map(\.lastPathComponent), ["0001-GET-headers.json", "0002-GET-response-headers.json"])
+        XCTAssertEqual(
+            recorder.recordedFiles.map(\.lastPathComponent),
+            ["0001-GET-headers.json", "0002-GET-response-headers.json"])
         for file in recorder.recordedFiles {
             let text = try String(contentsOf: file, encoding: .utf8)
             XCTAssertFalse(text.contains(token), "\(file.lastPathComponent) leaks the token")
@@ -124,7 +127,8 @@ final class RecordReplayTests: XCTestCase {
         live.stub(.post, "https://api.test/notes", with: FakeResponse(statusCode: 201))
         let recorder = RecordingTransport(wrapping: live, directory: directory)
         let recording = Networking(baseURL: "https://api.test", transport: recorder)
-        let _: Result<Void, NetworkingError> = await recording.get("/search", query: [URLQueryItem(name: "q", value: "swift")])
+        let _: Result<Void, NetworkingError> = await recording.get(
+            "/search", query: [URLQueryItem(name: "q", value: "swift")])
         let _: Result<Void, NetworkingError> = await recording.post("/notes", body: ["text": "first"])
 
         let replaying = Networking(baseURL: closedPort, transport: try ReplayingTransport(directory: directory))
@@ -183,7 +187,8 @@ final class RecordReplayTests: XCTestCase {
         let live = InMemoryTransport()
         live.stub(.get, "https://api.test/photo", with: .data(bytes, contentType: "image/jpeg"))
         let recorder = RecordingTransport(wrapping: live, directory: directory)
-        let _: Result<Data, NetworkingError> = await Networking(baseURL: "https://api.test", transport: recorder).get("/photo")
+        let _: Result<Data, NetworkingError> = await Networking(baseURL: "https://api.test", transport: recorder).get(
+            "/photo")
 
         let fixture = try JSONDecoder().decode(Fixture.self, from: Data(contentsOf: recorder.recordedFiles[0]))
         XCTAssertEqual(fixture.response.bodyEncoding, .base64)

@@ -57,7 +57,9 @@ final class FakesTests: XCTestCase {
     func testAFakeAnswersOnlyItsMethod() async {
         await networking.fakePOST("/items", response: Story(id: 1, title: "created"))
         let get: Result<JSONResponse, NetworkingError> = await networking.get("/items")
-        guard case .failure(.transport(let error)) = get else { return XCTFail("expected the transport's error, got \(get)") }
+        guard case .failure(.transport(let error)) = get else {
+            return XCTFail("expected the transport's error, got \(get)")
+        }
         XCTAssertEqual(error.code, .resourceUnavailable)
         XCTAssertEqual(real.requests.map(\.method), [.get])
     }
@@ -158,7 +160,8 @@ final class FakesTests: XCTestCase {
 
     func testAbsoluteURLFake() async throws {
         await networking.fakeGET("https://cdn.example.com/config.json", response: ["theme": "dark"])
-        let result: Result<[String: String], NetworkingError> = await networking.get("https://cdn.example.com/config.json")
+        let result: Result<[String: String], NetworkingError> = await networking.get(
+            "https://cdn.example.com/config.json")
         XCTAssertEqual(try result.get(), ["theme": "dark"])
         let relative: Result<[String: String], NetworkingError> = await networking.get("/config.json")
         guard case .failure(.transport) = relative else { return XCTFail("another host must not match") }
