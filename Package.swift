@@ -26,7 +26,10 @@ let package = Package(
         ),
         .executableTarget(name: "Demo", dependencies: ["Networking"], path: "Examples/Demo"),
         .testTarget(name: "NetworkingCoreTests", dependencies: ["NetworkingCore"]),
-        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "NetworkingTesting"]),
+        .testTarget(
+            name: "NetworkingTests", dependencies: ["Networking", "NetworkingTesting"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(name: "NetworkingTestingTests", dependencies: ["Networking", "NetworkingTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -35,6 +35,9 @@ public actor Networking {
 
     // MARK: State owned by fakes (issue 6)
 
+    /// The fakes registered with `fakeGET` and its siblings (see Networking+Fakes.swift).
+    var fakes = FakeRoutes()
+
     // MARK: -
 
     /// Creates a client whose requests go through a `URLSession` built from `configuration`
@@ -84,9 +87,10 @@ public actor Networking {
         var defaults = headerFields
         if !defaults.contains("Accept") { defaults["Accept"] = "application/json" }
         if let value = authorizationHeaderValue { defaults[authorizationHeaderKey] = value }
-        let transport = self.transport
+        var transport = self.transport
 
         // Fakes wrap the transport here (issue 6).
+        if !fakes.isEmpty { transport = FakeTransport(routes: fakes, next: transport) }
 
         let observers = self.observers
 
