@@ -25,8 +25,10 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "Demo", dependencies: ["Networking"], path: "Examples/Demo"),
+        .executableTarget(name: "ObservabilityRecipe", dependencies: ["Networking"], path: "Examples/Observability"),
         .testTarget(name: "NetworkingCoreTests", dependencies: ["NetworkingCore"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "NetworkingTesting"]),
+        .testTarget(name: "NetworkingObservabilityTests", dependencies: ["NetworkingObservability"]),
     ],
     swiftLanguageModes: [.v6]
 )
