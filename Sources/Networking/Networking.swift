@@ -33,6 +33,10 @@ public actor Networking {
 
     // MARK: State owned by observability (issue 5)
 
+    let eventBroadcaster = EventBroadcaster()
+    var eventsRequested = false
+    var logSettings = LogSettings(environment: ProcessInfo.processInfo.environment)
+
     // MARK: State owned by fakes (issue 6)
 
     /// The fakes registered with `fakeGET` and its siblings (see Networking+Fakes.swift).
@@ -92,9 +96,10 @@ public actor Networking {
         // Fakes wrap the transport here (issue 6).
         if !fakes.isEmpty { transport = FakeTransport(routes: fakes, next: transport) }
 
-        let observers = self.observers
+        var observers = self.observers
 
         // Observability adds its observers here (issue 5).
+        observers += observabilityObservers()
 
         let pipeline = Pipeline(
             builder: RequestBuilder(baseURL: baseURL, defaultHeaders: defaults), interceptors: interceptors,
