@@ -1,0 +1,155 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The client for endpoints (`Endpoint`, also spelled `NetworkRequestable`): it sends them through
+/// the same pipeline as the `Networking` actor (interceptors, observers and logs, status check,
+/// decoding), or answers them with sample data in the `.test` and `.preview` environments.
+///
+/// ```swift
+/// let client = HTTPClient(configuration: .init(
+///     interceptors: [AuthTokenInterceptor(tokenProvider: provider), RetryInterceptor(delay: 0.5)],
+///     maxRetries: 2
+/// ))
+/// let me: User = try await client.send(AuthEndpoint.currentUser)
+/// ```
+///
+/// Every way of sending comes from `HTTPClientProtocol`: `send(_:)` throwing a `NetworkingError`,
+/// `send(_:) -> Result`, `send(_:completion:)` returning a cancellable `RequestHandle`,
+/// `send(_:errorType:)` throwing your own error type, and `publisher(for:)` where Combine exists.
+/// Write code against `HTTPClientProtocol` and tests can pass a `MockHTTPClient`.
+///
+/// The client holds configuration only, fixed at creation; requests run concurrently, off any
+/// actor.
+public final class HTTPClient: HTTPClientProtocol {
+    /// What the client was created with.
+    public let configuration: Configuration
+    /// Where requests go.
+    public let transport: any HTTPTransport
+
+    private let pipeline: Pipeline
+    private let broadcaster = EventBroadcaster()
+    private let registry = RequestRegistry()
+
+    /// Creates a client; its requests go through `transport` (a `URLSessionTransport` with the
+    /// `.default` session configuration unless you pass another).
+    public init(configuration: Configuration = Configuration(), transport: (any HTTPTransport)? = nil) {
+        let transport = transport ?? URLSessionTransport(configuration: .default)
+        self.configuration = configuration
+        self.transport = transport
+        var observers = configuration.observers
+        observers.append(broadcaster)
+        if let logger = configuration.logging.makeLogger() { observers.append(LogGate(logger)) }
+        observers += configuration.loggers.map { LogGate($0) }
+        self.pipeline = Pipeline(
+            builder: RequestBuilder(baseURL: ""), interceptors: configuration.interceptors, transport: transport,
+            observers: observers, decoder: configuration.decoder)
+    }
+
+    /// Creates a client for `environment` with the default configuration otherwise.
+    public convenience init(environment: Environment, transport: (any HTTPTransport)? = nil) {
+        self.init(configuration: Configuration(environment: environment), transport: transport)
+    }
+
+    /// The environment (from the configuration).
+    public var environment: Environment { configuration.environment }
+
+    /// A new stream of every request's events (`.started`, then exactly one `.completed`); each
+    /// call returns its own stream (see `EventBroadcaster`).
+    public func events() -> AsyncStream<NetworkingEvent> { broadcaster.events() }
+
+    /// Cancels every request in flight; each ends with `.cancelled`.
+    public func cancelAllRequests() { registry.cancelAll() }
+
+    public func send<T: Decodable, R: Endpoint>(_ request: R) async throws(NetworkingError) -> T {
+        switch configuration.environment.mode {
+        case .live:
+            return try await sendLive(request)
+        case .test, .preview:
+            return try await answerWithSample(request)
+        }
+    }
+
+    /// The request headers every endpoint starts from.
+    var defaultHeaders: HTTPHeaders {
+        var headers = HTTPHeaders(configuration.headers)
+        if !headers.contains("Accept") { headers["Accept"] = "application/json" }
+        return headers
+    }
+
+    private func sendLive<T: Decodable, R: Endpoint>(_ endpoint: R) async throws(NetworkingError) -> T {
+        let pipeline = pipeline(for: endpoint)
+        let urlRequest: URLRequest
+        do {
+            urlRequest = try prepare(endpoint)
+        } catch {
+            pipeline.reportUnbuildable(endpoint, error)
+            throw error
+        }
+        let decoder = endpoint.decoder(basedOn: configuration.decoder)
+        let result = await registry.run(key: endpoint.path) {
+            await pipeline.execute(urlRequest) { (exchange) throws(NetworkingError) -> Decoded<T> in
+                Decoded(value: try EndpointDecoding.decode(T.self, from: exchange, decoder: decoder))
+            }
+        }
+        return try result.get().value
+    }
+
+    /// The endpoint's `URLRequest` with the options interceptors read.
+    func prepare<R: Endpoint>(_ endpoint: R) throws(NetworkingError) -> URLRequest {
+        try endpoint.makeURLRequest(defaultHeaders: defaultHeaders, encoder: configuration.encoder)
+    }
+
+    /// The pipeline an endpoint's request runs on.
+    func pipeline<R: Endpoint>(for endpoint: R) -> Pipeline {
+        pipeline
+    }
+
+    private func answerWithSample<T: Decodable, R: Endpoint>(_ endpoint: R) async throws(NetworkingError) -> T {
+        let urlRequest = try prepare(endpoint)
+        guard let data = endpoint.sampleData else {
+            throw .invalidRequest(
+                "\(endpoint.endpointDescription) has no sampleData, which the \(environment) environment answers "
+                    + "with instead of sending the request; give the endpoint sampleData or use .live")
+        }
+        if configuration.environment.mode == .preview {
+            do {
+                try await Task.sleep(for: configuration.environment.previewDelay)
+            } catch {
+                throw .cancelled
+            }
+        }
+        guard let url = urlRequest.url,
+            let response = HTTPURLResponse(
+                url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Length": "\(data.count)"])
+        else { throw .invalidResponse }
+        let exchange = HTTPExchange(request: urlRequest, response: response, body: data)
+        return try EndpointDecoding.decode(
+            T.self, from: exchange, decoder: endpoint.decoder(basedOn: configuration.decoder))
+    }
+}
+
+/// Carries a decoded value out of the pipeline, whose results must be `Sendable`, for models
+/// that are not (`HTTPClientProtocol.send` accepts any `Decodable`).
+///
+/// Safe because the value is created by the decode step of one request and handed once, by
+/// move, to the caller awaiting that request: nothing else ever holds or touches it.
+struct Decoded<T>: @unchecked Sendable {
+    let value: T
+}
+
+extension Pipeline {
+    /// Tells the observers about a request that failed before it could be built (an invalid URL,
+    /// a body that cannot be encoded), as `execute` does for the verbs.
+    func reportUnbuildable<R: Endpoint>(_ endpoint: R, _ error: NetworkingError) {
+        guard !observers.isEmpty else { return }
+        let context = RequestContext(
+            method: endpoint.method, url: nil, headers: HTTPHeaders(endpoint.headers ?? [:]))
+        for observer in observers { observer.requestStarted(context) }
+        let completion = RequestCompletion(
+            context: context, outcome: .failure(error), duration: .zero, metrics: nil, response: nil)
+        for observer in observers { observer.requestCompleted(completion) }
+    }
+}
