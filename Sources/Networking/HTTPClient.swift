@@ -89,12 +89,18 @@ public final class HTTPClient: HTTPClientProtocol {
             throw error
         }
         let decoder = endpoint.decoder(basedOn: configuration.decoder)
+        let step = DecodeStep { (exchange) throws(NetworkingError) -> Any in
+            try EndpointDecoding.decode(T.self, from: exchange, decoder: decoder)
+        }
         let result = await registry.run(key: endpoint.path) {
-            await pipeline.execute(urlRequest) { (exchange) throws(NetworkingError) -> Decoded<T> in
-                Decoded(value: try EndpointDecoding.decode(T.self, from: exchange, decoder: decoder))
+            await pipeline.execute(urlRequest) { (exchange) throws(NetworkingError) -> Decoded in
+                Decoded(value: try step.run(exchange))
             }
         }
-        return try result.get().value
+        guard let value = try result.get().value as? T else {
+            throw .invalidRequest("the response was decoded as a type other than \(T.self)")  // unreachable
+        }
+        return value
     }
 
     /// The endpoint's `URLRequest` with the options interceptors read.
@@ -136,8 +142,20 @@ public final class HTTPClient: HTTPClientProtocol {
 ///
 /// Safe because the value is created by the decode step of one request and handed once, by
 /// move, to the caller awaiting that request: nothing else ever holds or touches it.
-struct Decoded<T>: @unchecked Sendable {
-    let value: T
+struct Decoded: @unchecked Sendable {
+    let value: Any
+}
+
+/// The decode step of one request (for a model type erased to keep it out of `Sendable`
+/// closures), run by the pipeline on the request's task.
+///
+/// Unchecked because a model that is only `Decodable` has a metatype that is not `Sendable`: since
+/// Swift 6.2 its conformance could be isolated to a global actor. Decoding runs off the caller's
+/// actor by design (that is what keeps the main actor free), so, as everywhere in this library, a
+/// model whose `Decodable` conformance is isolated to an actor is not supported. The closure
+/// captures only the model type and a decoder that is never mutated, and is called once.
+struct DecodeStep: @unchecked Sendable {
+    let run: (HTTPExchange) throws(NetworkingError) -> Any
 }
 
 extension Pipeline {
