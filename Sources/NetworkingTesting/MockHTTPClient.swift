@@ -50,7 +50,9 @@ public final class MockHTTPClient: HTTPClientProtocol {
         public var description: String { identity }
 
         /// Decodes the body as JSON (ISO-8601 dates).
-        public func decodeBody<T: Decodable>(_ type: T.Type, decoder: JSONDecoder = JSONCoding.makeDecoder()) throws -> T {
+        public func decodeBody<T: Decodable>(_ type: T.Type, decoder: JSONDecoder = JSONCoding.makeDecoder()) throws
+            -> T
+        {
             try decoder.decode(type, from: body ?? Data())
         }
     }
@@ -139,7 +141,8 @@ public final class MockHTTPClient: HTTPClientProtocol {
         state.withLock { $0.stubs.append(Stub(identity: identity, answer: answer)) }
     }
 
-    private func convert<T: Decodable>(_ value: any Sendable, to type: T.Type, call: Call) throws(NetworkingError) -> T {
+    private func convert<T: Decodable>(_ value: any Sendable, to type: T.Type, call: Call) throws(NetworkingError) -> T
+    {
         if let value = value as? T { return value }
         let data: Data
         do {
@@ -152,7 +155,8 @@ public final class MockHTTPClient: HTTPClientProtocol {
                     T.self,
                     .init(
                         codingPath: [],
-                        debugDescription: "MockHTTPClient: the stub for \(call.identity) is a \(Swift.type(of: value)), "
+                        debugDescription:
+                            "MockHTTPClient: the stub for \(call.identity) is a \(Swift.type(of: value)), "
                             + "which is neither a \(T.self) nor Encodable"))
             }
             return try decoder.decode(T.self, from: data)
@@ -178,6 +182,8 @@ public final class MockHTTPClient: HTTPClientProtocol {
             let canonical = BodyMatching.canonical(body, contentType: request.value(forHTTPHeaderField: "Content-Type"))
             identity += " " + (String(data: canonical, encoding: .utf8) ?? "<\(canonical.count) bytes>")
         }
-        return (Call(endpoint: endpoint, method: endpoint.method, url: request.url, body: body, identity: identity), nil)
+        return (
+            Call(endpoint: endpoint, method: endpoint.method, url: request.url, body: body, identity: identity), nil
+        )
     }
 }

@@ -51,7 +51,7 @@ enum AuthEndpoint: NetworkRequestable {
 
     var body: (any Encodable & Sendable)? {
         switch self {
-        case let .login(email, password):
+        case .login(let email, let password):
             return LoginRequest(email: email, password: password)
         case .currentUser:
             return nil
@@ -82,7 +82,7 @@ enum APIError: Error, LocalizedError {
     case businessFailure(status: String, message: String)
 
     var errorDescription: String? {
-        if case let .businessFailure(_, message) = self { return message }
+        if case .businessFailure(_, let message) = self { return message }
         return nil
     }
 }
@@ -121,7 +121,7 @@ extension MyEndpoint: Endpoint {
     var baseURL: URL { URL(string: "https://your-api.com/api/v1")! }
     var path: String {
         switch self {
-        case let .getUser(userId): "/users/\(userId)"
+        case .getUser(let userId): "/users/\(userId)"
         case .updateProfile: "/users/me"
         case .createPost: "/posts"
         }
@@ -137,12 +137,12 @@ extension MyEndpoint: Endpoint {
         switch self {
         case .getUser:
             return .none
-        case let .updateProfile(name, email):
+        case .updateProfile(let name, let email):
             return .rawBody([
                 "user_name": name,
                 "email_address": email,
             ])
-        case let .createPost(threadId, post):
+        case .createPost(let threadId, let post):
             return .encodableBodyAndQuery(
                 body: post,
                 queryParameters: ["thread": threadId]

@@ -3,6 +3,10 @@ import Networking
 import NetworkingTesting
 import XCTest
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// Per-endpoint logging (`shouldPrintLogs`), the client's log settings, and redaction.
 final class EndpointLoggingTests: XCTestCase {
     private enum Account: Endpoint {
@@ -38,7 +42,8 @@ final class EndpointLoggingTests: XCTestCase {
     }
 
     private func client(
-        _ transport: InMemoryTransport, sink: CapturingLogSink, redacts: Bool = true, loggers: [any RequestObserver] = []
+        _ transport: InMemoryTransport, sink: CapturingLogSink, redacts: Bool = true,
+        loggers: [any RequestObserver] = []
     ) -> HTTPClient {
         var logging = LogSettings()
         logging.level = .all

@@ -105,7 +105,8 @@ final class EnvironmentTests: XCTestCase {
     func testLiveSendsEvenWhenTheEndpointHasSampleData() async throws {
         let transport = InMemoryTransport()
         transport.stub(.get, "https://shop.example.com/products/5", with: jsonResponse(#"{"id": 5, "name": "Real"}"#))
-        let product: Product = try await HTTPClient(environment: .live, transport: transport).send(Catalog.product(id: 5))
+        let product: Product = try await HTTPClient(environment: .live, transport: transport).send(
+            Catalog.product(id: 5))
         XCTAssertEqual(product.name, "Real")
     }
 }

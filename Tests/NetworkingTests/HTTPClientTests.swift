@@ -128,8 +128,10 @@ final class HTTPClientTests: XCTestCase {
         }
         var iterator = events.makeAsyncIterator()
         guard case .started(let context)? = await iterator.next() else { return XCTFail("expected .started") }
-        guard case .completed(let completion)? = await iterator.next() else { return XCTFail("expected .completed") }
-        XCTAssertEqual(context.id, completion.context.id)
+        guard case .completed(let completed, _, _, _)? = await iterator.next() else {
+            return XCTFail("expected .completed")
+        }
+        XCTAssertEqual(context.id, completed.id)
     }
 
     func testARequestThatCannotBeBuiltFailsAndIsReportedToObservers() async {

@@ -12,7 +12,8 @@ final class NetworkingControllerTests: XCTestCase {
 
     func testQuickExample() async throws {
         let transport = InMemoryTransport()
-        transport.stub(.get, "https://your-api.com/api/v1/users/123", with: jsonResponse(#"{"id": "123", "name": "Ada"}"#))
+        transport.stub(
+            .get, "https://your-api.com/api/v1/users/123", with: jsonResponse(#"{"id": "123", "name": "Ada"}"#))
         transport.stub(.post, "https://your-api.com/api/v1/posts?thread=9", with: FakeResponse(statusCode: 201))
 
         // Making requests (the endpoint type is the one change the seed needs: `<MyEndpoint>`).

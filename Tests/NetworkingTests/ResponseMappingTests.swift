@@ -101,7 +101,8 @@ final class ResponseMappingTests: XCTestCase {
 
     func testDecodedErrorReadsTheBodyOfAnHTTPError() {
         let body = Data(#"{"code": "E1", "message": "No"}"#.utf8)
-        let error = NetworkingError.http(HTTPError(metadata: ResponseMetadata(statusCode: 400, headers: [:], body: body)))
+        let error = NetworkingError.http(
+            HTTPError(metadata: ResponseMetadata(statusCode: 400, headers: [:], body: body)))
         XCTAssertEqual(error.decodedError(as: ServerError.self), ServerError(code: "E1", message: "No"))
         XCTAssertNil(NetworkingError.cancelled.decodedError(as: ServerError.self))
         let html = NetworkingError.http(
