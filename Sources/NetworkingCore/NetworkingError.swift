@@ -70,7 +70,7 @@ extension NetworkingError {
 
     /// Maps any error to a `NetworkingError`: a `NetworkingError` is returned as is,
     /// `CancellationError` and `URLError.cancelled` become `.cancelled`, a `URLError` becomes
-    /// `.transport`, and anything else is wrapped in `.transport(URLError(.unknown))` with the
+    /// `.transport`, an `EncodingError` becomes `.invalidRequest`, and anything else is wrapped in `.transport(URLError(.unknown))` with the
     /// original kept as `underlyingError`.
     public init(_ error: any Error) {
         switch error {
@@ -78,8 +78,8 @@ extension NetworkingError {
         case is CancellationError: self = .cancelled
         case let error as URLError where error.code == .cancelled: self = .cancelled
         case let error as URLError: self = .transport(error)
-        case let error as DecodingError:
-            self = .invalidRequest("encoding failed: \(error)")
+        case let error as EncodingError:
+            self = .invalidRequest("the request could not be encoded: \(error)")
         default:
             self = .transport(
                 URLError(

@@ -118,6 +118,13 @@ final class NetworkingErrorTests: XCTestCase {
         guard case .invalidResponse = NetworkingError(NetworkingError.invalidResponse) else {
             return XCTFail("NetworkingError is kept")
         }
+        let encoding = EncodingError.invalidValue(Double.nan, .init(codingPath: [], debugDescription: "NaN"))
+        guard case .invalidRequest(let reason) = NetworkingError(encoding), reason.contains("encoded") else {
+            return XCTFail("EncodingError is an invalid request")
+        }
+        guard case .transport = NetworkingError(decodingError) else {
+            return XCTFail("a DecodingError without a response is wrapped, not called an encoding failure")
+        }
         struct Custom: Error {}
         let wrapped = NetworkingError(Custom())
         guard case .transport = wrapped else { return XCTFail("custom error is wrapped") }
