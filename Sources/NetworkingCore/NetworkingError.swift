@@ -70,8 +70,8 @@ extension NetworkingError {
 
     /// Maps any error to a `NetworkingError`: a `NetworkingError` is returned as is,
     /// `CancellationError` and `URLError.cancelled` become `.cancelled`, a `URLError` becomes
-    /// `.transport`, an `EncodingError` becomes `.invalidRequest`, and anything else is wrapped in `.transport(URLError(.unknown))` with the
-    /// original kept as `underlyingError`.
+    /// `.transport`, an `EncodingError` becomes `.invalidRequest`, and anything else is wrapped
+    /// in `.transport(URLError(.unknown))` with the original kept as `underlyingError`.
     public init(_ error: any Error) {
         switch error {
         case let error as NetworkingError: self = error

@@ -50,7 +50,8 @@ final class JSONBodyTests: XCTestCase {
 
     func testBuilderTurnsAnEncodingFailureIntoAnInvalidRequest() {
         let request = HTTPRequest(method: .post, path: "/post", body: .json(Score(value: .infinity)))
-        XCTAssertInvalidRequest(try RequestBuilder(baseURL: "http://h.test").makeURLRequest(request), mentioning: "JSON")
+        let builder = RequestBuilder(baseURL: "http://h.test")
+        XCTAssertInvalidRequest(try builder.makeURLRequest(request), mentioning: "JSON")
     }
 
     func testRawDataIsSentVerbatimUnderItsContentType() throws {

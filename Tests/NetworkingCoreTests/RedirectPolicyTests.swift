@@ -29,7 +29,8 @@ final class RedirectPolicyTests: XCTestCase {
             HTTPURLResponse(
                 url: url, statusCode: status, httpVersion: "HTTP/1.1",
                 headerFields: location.map { ["Location": $0] } ?? [:]))
-        return try policy.nextRequest(after: response, for: request, original: original ?? request, redirectCount: count)
+        return try policy.nextRequest(
+            after: response, for: request, original: original ?? request, redirectCount: count)
     }
 
     func testPostBecomesGetOn301And302AndLosesItsBody() throws {

@@ -58,7 +58,8 @@ final class ResponseMetadataTests: XCTestCase {
     }
 
     func testDescription() {
-        XCTAssertEqual("\(ResponseMetadata(statusCode: 418, headers: [:], body: Data("tea".utf8)))", "HTTP 418, 3 bytes")
+        let metadata = ResponseMetadata(statusCode: 418, headers: [:], body: Data("tea".utf8))
+        XCTAssertEqual("\(metadata)", "HTTP 418, 3 bytes")
     }
 
     private func metadataBodyCount(_ body: Data) -> Int {

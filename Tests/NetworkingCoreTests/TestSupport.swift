@@ -19,7 +19,8 @@ func XCTAssertInvalidRequest<T>(
             return XCTFail("expected .invalidRequest, got \(error)", file: file, line: line)
         }
         for fragment in fragments {
-            XCTAssertTrue(reason.contains(fragment), "'\(reason)' does not mention '\(fragment)'", file: file, line: line)
+            XCTAssertTrue(
+                reason.contains(fragment), "'\(reason)' does not mention '\(fragment)'", file: file, line: line)
         }
     }
 }

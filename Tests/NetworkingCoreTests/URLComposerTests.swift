@@ -3,7 +3,9 @@ import NetworkingCore
 import XCTest
 
 final class URLComposerTests: XCTestCase {
-    private func compose(_ base: String, _ path: String, _ query: [URLQueryItem] = []) throws(NetworkingError) -> String {
+    private func compose(
+        _ base: String, _ path: String, _ query: [URLQueryItem] = []
+    ) throws(NetworkingError) -> String {
         try URLComposer.compose(baseURL: base, path: path, query: query).absoluteString
     }
 

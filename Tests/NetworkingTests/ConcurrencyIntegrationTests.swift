@@ -59,7 +59,9 @@ final class ConcurrencyIntegrationTests: XCTestCase {
         let networking = HTTPBin.client()
         let results = await withTaskGroup(of: (Int, Result<Echo, NetworkingError>).self) { group in
             for index in 0..<50 {
-                group.addTask { (index, await networking.get("/get", query: [URLQueryItem(name: "i", value: "\(index)")])) }
+                group.addTask {
+                    (index, await networking.get("/get", query: [URLQueryItem(name: "i", value: "\(index)")]))
+                }
             }
             var results: [Int: Result<Echo, NetworkingError>] = [:]
             for await (index, result) in group { results[index] = result }
