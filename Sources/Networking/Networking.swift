@@ -114,9 +114,12 @@ public actor Networking {
         decode: @escaping @Sendable (HTTPExchange, JSONDecoder) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
         let pipeline = pipeline()
+        let credentialHeaders = authorizationHeaderValue == nil ? [] : [authorizationHeaderKey]
         return await registry.run(key: request.path) {
-            await pipeline.execute(request, kind: kind) { (exchange) throws(NetworkingError) -> T in
-                try decode(exchange, pipeline.decoder)
+            await RedirectPolicy.$additionalSensitiveHeaders.withValue(credentialHeaders) {
+                await pipeline.execute(request, kind: kind) { (exchange) throws(NetworkingError) -> T in
+                    try decode(exchange, pipeline.decoder)
+                }
             }
         }
     }
