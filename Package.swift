@@ -25,7 +25,9 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "Demo", dependencies: ["Networking"], path: "Examples/Demo"),
+        .executableTarget(name: "InterceptorsRecipe", dependencies: ["Networking"], path: "Examples/Interceptors"),
         .testTarget(name: "NetworkingCoreTests", dependencies: ["NetworkingCore"]),
+        .testTarget(name: "NetworkingInterceptorsTests", dependencies: ["NetworkingInterceptors"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "NetworkingTesting"]),
     ],
     swiftLanguageModes: [.v6]
