@@ -22,7 +22,8 @@ public enum ValidationResult: Sendable, Hashable {
 /// ```swift
 /// ResponseValidatorInterceptor { exchange in
 ///     let contentType = exchange.header("Content-Type") ?? ""
-///     return contentType.hasPrefix("application/json") ? .valid : .invalid(reason: "expected JSON, got \(contentType)")
+///     return contentType.hasPrefix("application/json")
+///         ? .valid : .invalid(reason: "expected JSON, got \(contentType)")
 /// }
 /// ```
 public struct ResponseValidatorInterceptor: HTTPInterceptor {

@@ -139,24 +139,23 @@ public struct RetryInterceptor: HTTPInterceptor {
         switch outcome {
         case .success(let exchange):
             guard retryableStatusCodes.contains(exchange.statusCode) else { return nil }
-            if let header = exchange.header("Retry-After"), let requested = RetryAfter.delay(header, now: environment.now())
-            {
-                return Swift.min(requested, maxDelay)
-            }
+            if let requested = retryAfter(exchange.header("Retry-After")) { return requested }
             return backoff(beforeRetry: retry)
         case .failure(.transport(let error)) where NetworkingError.retryableURLErrorCodes.contains(error.code):
             return backoff(beforeRetry: retry)
         case .failure(.http(let error)) where retryableStatusCodes.contains(error.statusCode):
             // An inner interceptor (such as a refresh that called a flaky server) threw it.
-            if let header = error.metadata.header("Retry-After"),
-                let requested = RetryAfter.delay(header, now: environment.now())
-            {
-                return Swift.min(requested, maxDelay)
-            }
+            if let requested = retryAfter(error.metadata.header("Retry-After")) { return requested }
             return backoff(beforeRetry: retry)
         case .failure:
             return nil
         }
+    }
+
+    /// The wait a `Retry-After` header value asks for, capped at `maxDelay`.
+    private func retryAfter(_ header: String?) -> Duration? {
+        guard let header, let requested = RetryAfter.delay(header, now: environment.now()) else { return nil }
+        return Swift.min(requested, maxDelay)
     }
 
     /// The full-jitter backoff before retry number `retry` (1 for the first): a random duration in

@@ -31,7 +31,8 @@ extension TokenStorageError: LocalizedError {
         case .corrupted(let location, let reason):
             return "The stored token at \(location) is corrupted: \(reason)."
         case .fileSystem(let operation, let location, let code):
-            return "Could not \(operation) the token file \(location): \(String(cString: strerror(code))) (errno \(code))."
+            let reason = String(cString: strerror(code))
+            return "Could not \(operation) the token file \(location): \(reason) (errno \(code))."
         case .keychain(let operation, let status):
             return "The keychain could not \(operation) the token (OSStatus \(status))."
         }

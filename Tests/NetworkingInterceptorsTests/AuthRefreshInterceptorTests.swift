@@ -28,7 +28,8 @@ final class AuthRefreshInterceptorTests: XCTestCase {
         let exchange = try result.get()
         XCTAssertEqual(exchange.statusCode, 200)
         XCTAssertEqual(refreshes.value, 1)
-        XCTAssertEqual(server.requests.map { $0.value(forHTTPHeaderField: "Authorization") }, ["Bearer old", "Bearer new"])
+        let sent = server.requests.map { $0.value(forHTTPHeaderField: "Authorization") }
+        XCTAssertEqual(sent, ["Bearer old", "Bearer new"])
         XCTAssertEqual(interceptor.currentCredential, "Bearer new")
     }
 
@@ -164,7 +165,8 @@ final class AuthRefreshInterceptorTests: XCTestCase {
     func testAPipelineTurnsTheGivenUpResponseIntoHTTPError() async throws {
         let server = server()
         let pipeline = Pipeline(
-            builder: RequestBuilder(baseURL: "https://api.example.test", defaultHeaders: ["Authorization": "Bearer old"]),
+            builder: RequestBuilder(
+                baseURL: "https://api.example.test", defaultHeaders: ["Authorization": "Bearer old"]),
             interceptors: [AuthRefreshInterceptor { nil }], transport: server.transport)
         let result = await pipeline.execute(HTTPRequest(method: .get, path: "/me")) { _ in () }
         XCTAssertEqual(result.failure()?.statusCode, 401)

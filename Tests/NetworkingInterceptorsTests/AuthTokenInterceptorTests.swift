@@ -23,7 +23,8 @@ final class AuthTokenInterceptorTests: XCTestCase {
         _ = await send(makeRequest(), through: [interceptor], transport: server.transport)
         try await provider.setToken(Token(accessToken: "two"))
         _ = await send(makeRequest(), through: [interceptor], transport: server.transport)
-        XCTAssertEqual(server.requests.map { $0.value(forHTTPHeaderField: "Authorization") }, ["Bearer one", "Bearer two"])
+        let sent = server.requests.map { $0.value(forHTTPHeaderField: "Authorization") }
+        XCTAssertEqual(sent, ["Bearer one", "Bearer two"])
     }
 
     func testWithoutATokenItFailsAsNotAuthenticatedBeforeSending() async throws {
@@ -50,7 +51,8 @@ final class AuthTokenInterceptorTests: XCTestCase {
 
     func testAProviderErrorFailsTheRequestWithThatError() async throws {
         let result = await send(
-            makeRequest(), through: [AuthTokenInterceptor(tokenProvider: FailingProvider())], transport: server.transport)
+            makeRequest(), through: [AuthTokenInterceptor(tokenProvider: FailingProvider())],
+            transport: server.transport)
         let error = try XCTUnwrap(result.failure())
         XCTAssertEqual(error.underlyingError as? TokenStorageError, FailingProvider.error)
         XCTAssertFalse(error.isNotAuthenticated)

@@ -16,7 +16,8 @@ final class LegacyInterceptorAdapterTests: XCTestCase {
         XCTAssertEqual(server.requests.first?.value(forHTTPHeaderField: "Authorization"), "Bearer legacy")
         XCTAssertEqual(String(decoding: exchange.body, as: UTF8.self), "missing", "the data hook ran")
         XCTAssertEqual(legacy.errors.map(\.statusCode), [404])
-        XCTAssertEqual(legacy.errors.first?.responseMetadata.map { String(decoding: $0.body, as: UTF8.self) }, "missing")
+        let errorBody = legacy.errors.first?.responseMetadata.map { String(decoding: $0.body, as: UTF8.self) }
+        XCTAssertEqual(errorBody, "missing")
         XCTAssertEqual(legacy.authentications, 1)
     }
 
@@ -107,7 +108,10 @@ private final class RecordingInterceptor: Interceptor {
     private let state: AuthenticationState
     private let authenticateBody: @Sendable () async throws -> Bool
 
-    init(state: AuthenticationState = .reachable, authenticate: @escaping @Sendable () async throws -> Bool = { true }) {
+    init(
+        state: AuthenticationState = .reachable,
+        authenticate: @escaping @Sendable () async throws -> Bool = { true }
+    ) {
         self.state = state
         self.authenticateBody = authenticate
     }

@@ -9,7 +9,8 @@ import XCTest
 final class ResponseValidatorInterceptorTests: XCTestCase {
     private let expectJSON = ResponseValidatorInterceptor { exchange in
         let contentType = exchange.header("Content-Type") ?? ""
-        return contentType.hasPrefix("application/json") ? .valid : .invalid(reason: "expected JSON, got \(contentType)")
+        return contentType.hasPrefix("application/json")
+            ? .valid : .invalid(reason: "expected JSON, got \(contentType)")
     }
 
     private func server(status: Int, contentType: String, body: String) -> ScriptedServer {

@@ -74,7 +74,8 @@ final class RetryInterceptorTests: XCTestCase {
 
         let optedIn = server([503])
         let methods: Set<HTTPMethod> = ["GET", "HEAD", "PUT", "DELETE", "POST"]
-        _ = await send(makeRequest("POST", body: body), through: [retry(methods: methods)], transport: optedIn.transport)
+        _ = await send(
+            makeRequest("POST", body: body), through: [retry(methods: methods)], transport: optedIn.transport)
         XCTAssertEqual(optedIn.count, 3)
         XCTAssertEqual(optedIn.requests.map(\.httpBody), [body, body, body])
     }
@@ -136,9 +137,13 @@ final class RetryInterceptorTests: XCTestCase {
 
     func testBackoffIsExponentialWithFullJitterAndCapped() {
         let full = retry(baseDelay: .seconds(1), maxDelay: .seconds(5), random: 1)
-        XCTAssertEqual((1...5).map { full.backoff(beforeRetry: $0) }, [.seconds(1), .seconds(2), .seconds(4), .seconds(5), .seconds(5)])
+        XCTAssertEqual(
+            (1...5).map { full.backoff(beforeRetry: $0) },
+            [.seconds(1), .seconds(2), .seconds(4), .seconds(5), .seconds(5)])
         let half = retry(baseDelay: .seconds(1), maxDelay: .seconds(5), random: 0.5)
-        XCTAssertEqual((1...4).map { half.backoff(beforeRetry: $0) }, [.milliseconds(500), .seconds(1), .seconds(2), .milliseconds(2500)])
+        XCTAssertEqual(
+            (1...4).map { half.backoff(beforeRetry: $0) },
+            [.milliseconds(500), .seconds(1), .seconds(2), .milliseconds(2500)])
         let none = retry(baseDelay: .seconds(1), random: 0)
         XCTAssertEqual(none.backoff(beforeRetry: 3), .zero)
         XCTAssertEqual(full.backoff(beforeRetry: 10_000), .seconds(5), "huge retry numbers saturate at the cap")

@@ -219,7 +219,9 @@ final class InterceptorsIntegrationTests: XCTestCase {
             }
         ])
         let html: Result<String, NetworkingError> = await networking.get("/html")
-        guard case .validation(let reason, let metadata)? = html.failure() else { return XCTFail("expected .validation") }
+        guard case .validation(let reason, let metadata)? = html.failure() else {
+            return XCTFail("expected .validation")
+        }
         XCTAssertEqual(reason, "expected JSON, got text/html; charset=utf-8")
         XCTAssertEqual(metadata.statusCode, 200)
         XCTAssertTrue(String(decoding: metadata.body, as: UTF8.self).contains("Herman Melville"))
