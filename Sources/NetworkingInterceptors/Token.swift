@@ -32,3 +32,14 @@ public struct Token: Codable, Sendable, Hashable {
         return expiresAt.timeIntervalSince(date) <= leeway
     }
 }
+
+extension Token: CustomStringConvertible, CustomDebugStringConvertible {
+    /// A description that never shows the secrets, so a token printed or logged does not leak.
+    public var description: String {
+        let refresh = refreshToken == nil ? "none" : "<redacted>"
+        let expiry = expiresAt.map { "\($0)" } ?? "none"
+        return "Token(accessToken: <redacted>, refreshToken: \(refresh), expiresAt: \(expiry))"
+    }
+
+    public var debugDescription: String { description }
+}

@@ -63,6 +63,13 @@ final class StoredTokenProviderTests: XCTestCase {
         XCTAssertEqual(token?.accessToken, "new", "the slow read must not put the old token back in the cache")
     }
 
+    func testATokenPrintsWithoutItsSecrets() {
+        let token = Token(accessToken: "access-secret", refreshToken: "refresh-secret")
+        for text in ["\(token)", String(reflecting: token), "\([token])"] {
+            XCTAssertFalse(text.contains("secret"), text)
+        }
+    }
+
     func testTokenExpiry() {
         let now = Date(timeIntervalSince1970: 1_000)
         XCTAssertFalse(Token(accessToken: "a").isExpired(at: now))
