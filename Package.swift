@@ -32,6 +32,8 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "NetworkingTestingTests", dependencies: ["Networking", "NetworkingTesting"]),
         .testTarget(name: "NetworkingObservabilityTests", dependencies: ["NetworkingObservability"]),
+        .executableTarget(name: "InterceptorsRecipe", dependencies: ["Networking"], path: "Examples/Interceptors"),
+        .testTarget(name: "NetworkingInterceptorsTests", dependencies: ["NetworkingInterceptors"]),
     ],
     swiftLanguageModes: [.v6]
 )
