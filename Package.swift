@@ -25,7 +25,9 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "Demo", dependencies: ["Networking"], path: "Examples/Demo"),
+        .executableTarget(name: "DownloadsRecipe", dependencies: ["Networking"], path: "Examples/Downloads"),
         .testTarget(name: "NetworkingCoreTests", dependencies: ["NetworkingCore"]),
+        .testTarget(name: "NetworkingCacheTests", dependencies: ["NetworkingCache"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "NetworkingTesting"]),
     ],
     swiftLanguageModes: [.v6]
