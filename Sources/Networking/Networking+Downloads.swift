@@ -136,12 +136,16 @@ extension Networking {
 
     /// Makes every later download of `path` return `image` (status 200), without touching the
     /// network or the cache. Interceptors and observers see it like a real response.
-    public func fakeImageDownload(_ path: String, image: Image) {
+    public nonisolated func fakeImageDownload(_ path: String, image: Image) async {
         guard let encoded = ImageCoding.encode(image) else { return }
-        fakedDownloads[path] = FakedDownload(data: encoded.data, contentType: encoded.contentType)
+        await registerFake(FakedDownload(data: encoded.data, contentType: encoded.contentType), for: path)
     }
 
     // MARK: Internals
+
+    private func registerFake(_ fake: FakedDownload, for path: String) {
+        fakedDownloads[path] = fake
+    }
 
     /// Runs one download through the pipeline, its transport wrapped by the download cache (or the fake).
     func download(

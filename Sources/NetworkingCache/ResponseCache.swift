@@ -13,6 +13,7 @@ import Foundation
 /// await networking.setResponseCache(ResponseCache(defaultMaxAge: 60))
 /// ```
 public final class ResponseCache: ResponseStore {
+    /// Seconds a response without `max-age` or `Expires` stays fresh; `0` revalidates it before every reuse.
     public let defaultMaxAge: TimeInterval
     /// Where the responses are kept.
     public let storage: DataCache

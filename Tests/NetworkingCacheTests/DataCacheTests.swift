@@ -119,7 +119,8 @@ final class DataCacheTests: XCTestCase {
             XCTAssertEqual(
                 FileSystem.status(atPath: directory.url.appendingPathComponent(path).path)?.permissions, 0o700, path)
         }
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent("a/b/c").path)
+        let leaf = directory.url.appendingPathComponent("a/b/c").path
+        let names = try FileManager.default.contentsOfDirectory(atPath: leaf)
         XCTAssertEqual(names, [file.lastPathComponent], "no temporary file is left behind")
     }
 

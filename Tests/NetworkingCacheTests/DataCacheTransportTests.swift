@@ -78,7 +78,8 @@ final class DataCacheTransportTests: XCTestCase {
     func testExplicitKeyAndMemoryLevel() async throws {
         let network = ScriptedTransport { _, _ in (200, [:], Data("avatar".utf8)) }
         _ = try await wrap(network, level: .memory, key: "avatar-42").send(makeRequest("http://example.test/a"))
-        XCTAssertEqual(cache.memoryData(forKey: "avatar-42").flatMap { CachedResponse(encoded: $0)?.body }, Data("avatar".utf8))
+        let inMemory = cache.memoryData(forKey: "avatar-42").flatMap { CachedResponse(encoded: $0)?.body }
+        XCTAssertEqual(inMemory, Data("avatar".utf8))
         XCTAssertFalse(FileManager.default.fileExists(atPath: cache.fileURL(forKey: "avatar-42")?.path ?? "/"))
         let other = try await wrap(network, key: "avatar-42").send(makeRequest("http://example.test/b"))
         XCTAssertEqual(bodyText(other), "avatar")

@@ -44,7 +44,8 @@ final class DigestTests: XCTestCase {
     }
 
     func testSHA256OfNonASCIIStringHashesUTF8() {
-        XCTAssertEqual(SHA256.hexDigest("døgn ✓"), "be482fd97bf26b038ed65fe2a95016713de3d4eb6e42e8875c911d0544326276")
+        XCTAssertEqual(
+            SHA256.hexDigest("døgn ✓"), "be482fd97bf26b038ed65fe2a95016713de3d4eb6e42e8875c911d0544326276")
     }
 
     func testSHA256IncrementalUpdatesMatchOneShot() {
@@ -60,7 +61,9 @@ final class DigestTests: XCTestCase {
         XCTAssertEqual(CRC32.checksum(Data("123456789".utf8)), 0xCBF4_3926)
         XCTAssertEqual(CRC32.checksum(Data()), 0)
         // Lengths around the 8-byte steps, checked against Python's zlib.crc32.
-        let expected: [Int: UInt32] = [1: 0xD202_EF8D, 7: 0xAD58_09F9, 8: 0x88AA_689F, 9: 0xBCE1_4302, 1000: 0x74E3_FB41]
+        let expected: [Int: UInt32] = [
+            1: 0xD202_EF8D, 7: 0xAD58_09F9, 8: 0x88AA_689F, 9: 0xBCE1_4302, 1000: 0x74E3_FB41,
+        ]
         for (length, crc) in expected {
             XCTAssertEqual(CRC32.checksum(Data((0..<length).map { UInt8($0 % 256) })), crc, "length \(length)")
         }

@@ -44,7 +44,8 @@ final class HTTPCacheHeadersTests: XCTestCase {
         XCTAssertEqual(decoded, response)
         XCTAssertEqual(decoded.body.startIndex, 0, "the body is handed out zero-based")
 
-        let empty = CachedResponse(statusCode: 204, headers: [:], body: Data(), url: nil, storedAt: Date(timeIntervalSince1970: 0))
+        let empty = CachedResponse(
+            statusCode: 204, headers: [:], body: Data(), url: nil, storedAt: Date(timeIntervalSince1970: 0))
         XCTAssertEqual(CachedResponse(encoded: empty.encoded()), empty)
     }
 
@@ -52,7 +53,9 @@ final class HTTPCacheHeadersTests: XCTestCase {
         let valid = CachedResponse(statusCode: 200, headers: ["A": "b"], body: Data("x".utf8)).encoded()
         XCTAssertNil(CachedResponse(encoded: Data()))
         XCTAssertNil(CachedResponse(encoded: Data("just some bytes".utf8)))
-        for length in 0..<valid.count { XCTAssertNil(CachedResponse(encoded: valid.prefix(length)), "prefix \(length)") }
+        for length in 0..<valid.count {
+            XCTAssertNil(CachedResponse(encoded: valid.prefix(length)), "prefix \(length)")
+        }
         var corrupted = valid
         corrupted[corrupted.count - 6] ^= 0xFF  // the trailer length
         XCTAssertNil(CachedResponse(encoded: corrupted))

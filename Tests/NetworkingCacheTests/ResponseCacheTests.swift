@@ -90,7 +90,9 @@ final class ResponseCacheTests: XCTestCase {
 
     func testNoStoreIsNeverStoredAndDropsAnOlderEntry() async throws {
         let (transport, network) = makeTransport { _, call in
-            call == 1 ? (200, ["Cache-Control": "max-age=0", "ETag": "\"a\""], Data()) : (200, ["Cache-Control": "no-store"], Data())
+            call == 1
+                ? (200, ["Cache-Control": "max-age=0", "ETag": "\"a\""], Data())
+                : (200, ["Cache-Control": "no-store"], Data())
         }
         _ = try await transport.send(makeRequest())  // stored (stale at once, but revalidatable)
         _ = try await transport.send(makeRequest())  // revalidated; the answer says no-store
@@ -105,15 +107,17 @@ final class ResponseCacheTests: XCTestCase {
             if request.value(forHTTPHeaderField: "If-None-Match") == "\"v1\"" {
                 return (304, ["ETag": "\"v1\"", "Content-Type": "text/html"], Data())
             }
-            return (200, ["Cache-Control": "no-cache, max-age=600", "ETag": "\"v1\"", "Content-Type": "application/json"],
-                Data("{\"n\":1}".utf8))
+            let headers = [
+                "Cache-Control": "no-cache, max-age=600", "ETag": "\"v1\"", "Content-Type": "application/json",
+            ]
+            return (200, headers, Data("{\"n\":1}".utf8))
         }
         let first = try await transport.send(makeRequest())
         let second = try await transport.send(makeRequest())
         XCTAssertEqual(network.callCount, 2)
         XCTAssertEqual(second.statusCode, 200, "a 304 is answered with the stored response")
         XCTAssertEqual(second.body, first.body)
-        XCTAssertEqual(second.header("Content-Type"), "application/json", "a 304 does not change representation headers")
+        XCTAssertEqual(second.header("Content-Type"), "application/json", "a 304 leaves representation headers")
         XCTAssertEqual(second.metrics?.isFromCache, true)
     }
 
@@ -160,7 +164,9 @@ final class ResponseCacheTests: XCTestCase {
     }
 
     func testRequestDirectives() async throws {
-        let (transport, network) = makeTransport { _, _ in (200, ["Cache-Control": "max-age=600", "ETag": "\"e\""], Data()) }
+        let (transport, network) = makeTransport { _, _ in
+            (200, ["Cache-Control": "max-age=600", "ETag": "\"e\""], Data())
+        }
         _ = try await transport.send(makeRequest())
         _ = try await transport.send(makeRequest(headers: ["Cache-Control": "no-cache"]))
         XCTAssertEqual(network.requests[1].value(forHTTPHeaderField: "If-None-Match"), "\"e\"", "no-cache revalidates")
@@ -232,7 +238,9 @@ final class ResponseCacheTests: XCTestCase {
     }
 
     func testVaryStarIsNotStored() async throws {
-        let (transport, network) = makeTransport { _, _ in (200, ["Cache-Control": "max-age=600", "Vary": "*"], Data()) }
+        let (transport, network) = makeTransport { _, _ in
+            (200, ["Cache-Control": "max-age=600", "Vary": "*"], Data())
+        }
         _ = try await transport.send(makeRequest())
         _ = try await transport.send(makeRequest())
         XCTAssertEqual(network.callCount, 2)
@@ -290,7 +298,9 @@ final class ResponseCacheTests: XCTestCase {
 
     func testRemoveAllResponsesEmptiesTheStore() async throws {
         let cache = ResponseCache(directory: nil)
-        let (transport, network) = makeTransport(store: cache) { _, _ in (200, ["Cache-Control": "max-age=600"], Data()) }
+        let (transport, network) = makeTransport(store: cache) { _, _ in
+            (200, ["Cache-Control": "max-age=600"], Data())
+        }
         _ = try await transport.send(makeRequest())
         cache.removeAllResponses()
         _ = try await transport.send(makeRequest())

@@ -111,7 +111,9 @@ final class TransferCoalescerTests: XCTestCase {
         }
         await eventually("3 waiters") { coalescer.waiterCount == 3 }
         tasks[0].cancel()
-        guard case .failure(.cancelled) = await tasks[0].value else { return XCTFail("the cancelled waiter ends at once") }
+        guard case .failure(.cancelled) = await tasks[0].value else {
+            return XCTFail("the cancelled waiter ends at once")
+        }
         XCTAssertEqual(coalescer.waiterCount, 2)
 
         operation.gate.open()

@@ -64,11 +64,13 @@ final class DownloadsIntegrationTests: XCTestCase {
         let bytes = try first.get()
         let files = cacheFiles()
         XCTAssertEqual(files.count, 1)
-        let attributes = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(files[0]).path)
+        let file = directory.appendingPathComponent(files[0]).path
+        let attributes = try FileManager.default.attributesOfItem(atPath: file)
         XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
 
         let otherTransport = Support.CountingTransport()
-        let other = Networking(baseURL: Support.baseURL, transport: otherTransport, cache: DataCache(directory: directory))
+        let other = Networking(
+            baseURL: Support.baseURL, transport: otherTransport, cache: DataCache(directory: directory))
         let second: Result<DataResponse, NetworkingError> = await other.downloadData("/image/jpeg")
         XCTAssertEqual(try second.get().data, bytes)
         XCTAssertEqual(try second.get().headers["Content-Type"], "image/jpeg")
@@ -212,7 +214,9 @@ final class DownloadsIntegrationTests: XCTestCase {
         }
         await Support.waitUntil("3 downloads waiting") { await client.cacheState.coalescer.waiterCount == 3 }
         tasks[0].cancel()
-        guard case .failure(.cancelled) = await tasks[0].value else { return XCTFail("the cancelled one ends .cancelled") }
+        guard case .failure(.cancelled) = await tasks[0].value else {
+            return XCTFail("the cancelled one ends .cancelled")
+        }
         gated.openGate()
         for task in tasks.dropFirst() {
             guard case .success = await task.value else { return XCTFail("the others succeed") }
@@ -284,7 +288,9 @@ final class DownloadsIntegrationTests: XCTestCase {
 
         recorder.rejectPNG.store(true, ordering: .sequentiallyConsistent)
         let rejected: Result<Image, NetworkingError> = await networking.downloadImage("/image/png")
-        guard case .failure(.validation(let reason, _)) = rejected else { return XCTFail("a cache hit is validated too") }
+        guard case .failure(.validation(let reason, _)) = rejected else {
+            return XCTFail("a cache hit is validated too")
+        }
         XCTAssertEqual(reason, "no PNGs today")
         XCTAssertEqual(transport.callCount, 1)
     }

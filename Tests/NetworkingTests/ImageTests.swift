@@ -14,14 +14,15 @@ final class ImageTests: XCTestCase {
     private func le32(_ value: Int) -> [UInt8] { le16(value) + le16(value >> 16) }
 
     private func png(_ width: Int, _ height: Int) -> Data {
-        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be32(13) + Array("IHDR".utf8) + be32(width) + be32(height)
-            + [8, 2, 0, 0, 0] + be32(0))
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        return Data(signature + be32(13) + Array("IHDR".utf8) + be32(width) + be32(height) + [8, 2, 0, 0, 0] + be32(0))
     }
 
     private func jpeg(_ width: Int, _ height: Int, frame: UInt8 = 0xC0) -> Data {
         let app0: [UInt8] = [0xFF, 0xE0] + be16(16) + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
         let huffman: [UInt8] = [0xFF, 0xC4] + be16(5) + [0, 1, 2]  // DHT (0xC4) is not a frame
-        let frameSegment: [UInt8] = [0xFF, frame] + be16(17) + [8] + be16(height) + be16(width) + [3] + Array(repeating: 1, count: 9)
+        let frameSegment: [UInt8] =
+            [0xFF, frame] + be16(17) + [8] + be16(height) + be16(width) + [3] + Array(repeating: 1, count: 9)
         return Data([0xFF, 0xD8] + app0 + huffman + [0xFF, 0xFF] + frameSegment + [0xFF, 0xD9])
     }
 
@@ -30,11 +31,13 @@ final class ImageTests: XCTestCase {
     }
 
     private func webp(_ chunk: String, _ payload: [UInt8]) -> Data {
-        Data(Array("RIFF".utf8) + le32(4 + 8 + payload.count) + Array("WEBP".utf8) + Array(chunk.utf8) + le32(payload.count) + payload)
+        let riff = Array("RIFF".utf8) + le32(4 + 8 + payload.count) + Array("WEBP".utf8)
+        return Data(riff + Array(chunk.utf8) + le32(payload.count) + payload)
     }
 
     private func bmp(_ width: Int, _ height: Int) -> Data {
-        Data(Array("BM".utf8) + le32(54) + le32(0) + le32(54) + le32(40) + le32(width) + le32(height) + le16(1) + le16(24))
+        let fileHeader = Array("BM".utf8) + le32(54) + le32(0) + le32(54)
+        return Data(fileHeader + le32(40) + le32(width) + le32(height) + le16(1) + le16(24))
     }
 
     private var samples: [(Data, ImageHeader)] {
@@ -46,8 +49,10 @@ final class ImageTests: XCTestCase {
             (gif(640, 480), ImageHeader(format: .gif, width: 640, height: 480)),
             (webp("VP8 ", [0x30, 0x01, 0x00, 0x9D, 0x01, 0x2A] + le16(274) + le16(367)),
                 ImageHeader(format: .webp, width: 274, height: 367)),
-            (webp("VP8L", [0x2F] + le32((400 - 1) | (300 - 1) << 14)), ImageHeader(format: .webp, width: 400, height: 300)),
-            (webp("VP8X", [0x10, 0, 0, 0] + le24(1919) + le24(1079)), ImageHeader(format: .webp, width: 1920, height: 1080)),
+            (webp("VP8L", [0x2F] + le32((400 - 1) | (300 - 1) << 14)),
+                ImageHeader(format: .webp, width: 400, height: 300)),
+            (webp("VP8X", [0x10, 0, 0, 0] + le24(1919) + le24(1079)),
+                ImageHeader(format: .webp, width: 1920, height: 1080)),
             (bmp(32, 16), ImageHeader(format: .bmp, width: 32, height: 16)),
             (bmp(32, -16), ImageHeader(format: .bmp, width: 32, height: 16)),
         ]
@@ -95,7 +100,8 @@ final class ImageTests: XCTestCase {
     }
 
     func testFormatsKnowTheirMediaTypes() {
-        XCTAssertEqual(ImageFormat.allCases.map(\.mimeType), ["image/png", "image/jpeg", "image/gif", "image/webp", "image/bmp"])
+        XCTAssertEqual(
+            ImageFormat.allCases.map(\.mimeType), ["image/png", "image/jpeg", "image/gif", "image/webp", "image/bmp"])
     }
 
     #if !canImport(UIKit) && !canImport(AppKit)
@@ -117,7 +123,8 @@ final class ImageTests: XCTestCase {
         let directory = DownloadsTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let networking = Networking(
-            baseURL: DownloadsTestSupport.baseURL, transport: URLSessionTransport(), cache: DataCache(directory: directory))
+            baseURL: DownloadsTestSupport.baseURL, transport: URLSessionTransport(),
+            cache: DataCache(directory: directory))
         return await networking.downloadImage(path)
     }
 
