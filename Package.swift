@@ -34,6 +34,8 @@ let package = Package(
         .testTarget(name: "NetworkingObservabilityTests", dependencies: ["NetworkingObservability"]),
         .executableTarget(name: "InterceptorsRecipe", dependencies: ["Networking"], path: "Examples/Interceptors"),
         .testTarget(name: "NetworkingInterceptorsTests", dependencies: ["NetworkingInterceptors"]),
+        .executableTarget(name: "DownloadsRecipe", dependencies: ["Networking"], path: "Examples/Downloads"),
+        .testTarget(name: "NetworkingCacheTests", dependencies: ["NetworkingCache"]),
     ],
     swiftLanguageModes: [.v6]
 )
