@@ -15,7 +15,10 @@ public final class RequestRegistry: Sendable {
 
     /// Runs `operation` in a task of its own, registered under `key` until it ends, and returns
     /// its result. Cancelling the caller cancels it; so does `cancel(key:)` or `cancelAll()`.
-    public func run<T: Sendable>(
+    ///
+    /// The registration happens on the caller's executor before the first suspension, so on an
+    /// actor a `cancelAll()` that runs after this call started always sees the request.
+    public nonisolated(nonsending) func run<T: Sendable>(
         key: String, _ operation: @escaping @Sendable () async -> T
     ) async -> T {
         let id = UUID()

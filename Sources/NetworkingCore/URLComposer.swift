@@ -18,7 +18,7 @@ public enum URLComposer {
     public static func compose(baseURL: String, path: String, query: [URLQueryItem] = []) throws(NetworkingError)
         -> URL
     {
-        if path.contains(where: { $0 == "\r" || $0 == "\n" }) {
+        if path.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }) {  // bytes: "\r\n" is one Character
             throw .invalidRequest("path '\(path.debugDescription)' contains a line break")
         }
         var pathPart = Substring(path)
@@ -33,7 +33,9 @@ public enum URLComposer {
         var basePath: Substring
         var baseQuery: Substring?
         if isAbsolute(path) {
-            guard let components = URLComponents(string: encodeTrusted(String(pathPart))), components.host != nil else {
+            guard let components = URLComponents(string: encodeTrusted(String(pathPart))),
+                let host = components.host, !host.isEmpty
+            else {
                 throw .invalidRequest("absolute URL '\(path)' is not a valid URL")
             }
             prefix = origin(of: components)
