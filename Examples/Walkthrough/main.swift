@@ -10,10 +10,10 @@ import Networking
     import FoundationNetworking
 #endif
 
-let httpbin = ProcessInfo.processInfo.environment["HTTPBIN_BASE_URL"] ?? "http://127.0.0.1:8080"
-guard let httpbinURL = URL(string: httpbin) else {
-    print("HTTPBIN_BASE_URL is not a URL: \(httpbin)")
-    exit(1)
+/// Where httpbin listens.
+enum HTTPBin {
+    static let address = ProcessInfo.processInfo.environment["HTTPBIN_BASE_URL"] ?? "http://127.0.0.1:8080"
+    static let url = URL(string: address) ?? URL(fileURLWithPath: "/")
 }
 
 // MARK: 1. Models
@@ -42,7 +42,7 @@ enum AuthEndpoint: NetworkRequestable {
     case login(email: String, password: String)
     case currentUser
 
-    var baseURL: URL { httpbinURL }
+    var baseURL: URL { HTTPBin.url }
 
     var path: String {
         switch self {
@@ -84,11 +84,26 @@ enum AuthEndpoint: NetworkRequestable {
 
 // MARK: 3. A response envelope
 
+/// One change from the seed: a failure envelope (`"status": "error"`) need not carry a `result` of
+/// type `T` (servers send `{}` or `null`), so `result` is decoded strictly only on success.
 struct APIResponse<T: Decodable>: Decodable {
     let statusCode: String
     let status: String
-    let result: T
+    let result: T?
     let message: String
+
+    enum CodingKeys: String, CodingKey {
+        case statusCode, status, result, message
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        statusCode = try container.decode(String.self, forKey: .statusCode)
+        status = try container.decode(String.self, forKey: .status)
+        message = try container.decode(String.self, forKey: .message)
+        let succeeded = status.lowercased() == "success"
+        result = succeeded ? try container.decode(T.self, forKey: .result) : nil
+    }
 }
 
 enum APIError: Error, LocalizedError {
@@ -105,10 +120,10 @@ extension DataTransferProtocol {
     /// that `status == "success"`, and returns just the unwrapped `result`.
     func sendUnwrapped<T: Decodable, R: NetworkRequestable>(_ request: R) async throws -> T {
         let envelope: APIResponse<T> = try await send(request)
-        guard envelope.status.lowercased() == "success" else {
+        guard envelope.status.lowercased() == "success", let result = envelope.result else {
             throw APIError.businessFailure(status: envelope.status, message: envelope.message)
         }
-        return envelope.result
+        return result
     }
 }
 
@@ -134,10 +149,10 @@ struct HTTPBinStandIn: HTTPInterceptor {
         if path.hasSuffix("/auth/login") {
             let body = try? JSONDecoder().decode([String: String].self, from: request.httpBody ?? Data())
             switch body?["password"] {
-            case "wrong": request.url = httpbinURL.appendingPathComponent("status/401")
-            case "overloaded": request.url = httpbinURL.appendingPathComponent("status/503")
+            case "wrong": request.url = HTTPBin.url.appendingPathComponent("status/401")
+            case "overloaded": request.url = HTTPBin.url.appendingPathComponent("status/503")
             case "slow":
-                request.url = httpbinURL.appendingPathComponent("delay/5")
+                request.url = HTTPBin.url.appendingPathComponent("delay/5")
                 request.timeoutInterval = 1
             default: break
             }
@@ -306,7 +321,7 @@ check("offline", offlineMessage, "You appear to be offline. Check your connectio
 
 // Previews: the same endpoints answered from sample data, without a server.
 struct PreviewEndpoint: Endpoint {
-    var baseURL: URL { httpbinURL }
+    var baseURL: URL { HTTPBin.url }
     var path: String { "/v1/users/me" }
     var method: HTTPMethod { .get }
     var sampleData: Data? { Data(#"{"id": 1, "email": "preview@example.com", "name": "Preview User"}"#.utf8) }

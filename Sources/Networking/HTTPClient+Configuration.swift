@@ -6,6 +6,7 @@ extension HTTPClient {
     /// ```swift
     /// HTTPClient(configuration: .init(
     ///     decoder: JSONDecoder(),
+    ///     cache: ResponseCache(defaultMaxAge: 60),
     ///     interceptors: [AuthTokenInterceptor(tokenProvider: provider), RetryInterceptor(delay: 0.5)],
     ///     maxRetries: 2
     /// ))
@@ -15,11 +16,17 @@ extension HTTPClient {
         public var decoder: JSONDecoder
         /// Encodes JSON bodies (an endpoint's encoding strategies apply on top). Default: ISO-8601 dates.
         public var encoder: JSONEncoder
+        /// Where `GET` responses are cached under the HTTP caching rules (see
+        /// `ResponseCachingTransport`), beneath the interceptors; `nil` (the default) caches nothing.
+        public var cache: (any ResponseStore)?
         /// Interceptors every request runs through, outermost first.
         public var interceptors: [any HTTPInterceptor]
         /// How many times a request is retried after a transient failure, unless its endpoint
-        /// says otherwise (`Endpoint.retryCount`). Default 0. The retry policy is the
-        /// `RetryInterceptor` among `interceptors`; without one, the client adds a default one.
+        /// says otherwise (`Endpoint.retryCount`). Default 0. Only idempotent endpoints are retried
+        /// (`Endpoint.isIdempotent`). The retry policy (which failures, what backoff) is the
+        /// `RetryInterceptor` among `interceptors`; without one, the client adds
+        /// `HTTPClient.defaultRetryInterceptor()` innermost. The budget is this number alone: a
+        /// `RetryInterceptor`'s own `maxAttempts` does not apply to endpoints.
         public var maxRetries: Int
         /// Whether requests are sent (`.live`) or answered with the endpoints' sample data.
         public var environment: Environment
@@ -38,13 +45,14 @@ extension HTTPClient {
         /// Creates a configuration.
         public init(
             decoder: JSONDecoder = JSONCoding.makeDecoder(), encoder: JSONEncoder = JSONCoding.makeEncoder(),
-            interceptors: [any HTTPInterceptor] = [], maxRetries: Int = 0, environment: Environment = .live,
+            cache: (any ResponseStore)? = nil, interceptors: [any HTTPInterceptor] = [], maxRetries: Int = 0, environment: Environment = .live,
             headers: [String: String] = [:], observers: [any RequestObserver] = [],
             logging: LogSettings = LogSettings(environment: ProcessInfo.processInfo.environment),
             loggers: [any RequestObserver] = []
         ) {
             self.decoder = decoder
             self.encoder = encoder
+            self.cache = cache
             self.interceptors = interceptors
             self.maxRetries = max(0, maxRetries)
             self.environment = environment

@@ -30,6 +30,8 @@ public final class HTTPClient: HTTPClientProtocol {
     public let transport: any HTTPTransport
 
     private let pipeline: Pipeline
+    /// `pipeline` with a retry policy, for requests that may be retried.
+    private let retryingPipeline: Pipeline
     private let broadcaster = EventBroadcaster()
     private let registry = RequestRegistry()
 
@@ -39,13 +41,19 @@ public final class HTTPClient: HTTPClientProtocol {
         let transport = transport ?? URLSessionTransport(configuration: .default)
         self.configuration = configuration
         self.transport = transport
+        var innermost = transport
+        if let cache = configuration.cache { innermost = ResponseCachingTransport(wrapping: transport, store: cache) }
         var observers = configuration.observers
         observers.append(broadcaster)
         if let logger = configuration.logging.makeLogger() { observers.append(LogGate(logger)) }
         observers += configuration.loggers.map { LogGate($0) }
-        self.pipeline = Pipeline(
-            builder: RequestBuilder(baseURL: ""), interceptors: configuration.interceptors, transport: transport,
+        let pipeline = Pipeline(
+            builder: RequestBuilder(baseURL: ""), interceptors: configuration.interceptors, transport: innermost,
             observers: observers, decoder: configuration.decoder)
+        self.pipeline = pipeline
+        var retrying = pipeline
+        retrying.interceptors = Self.withRetryPolicy(configuration.interceptors)
+        self.retryingPipeline = retrying
     }
 
     /// Creates a client for `environment` with the default configuration otherwise.
@@ -103,14 +111,22 @@ public final class HTTPClient: HTTPClientProtocol {
         return value
     }
 
-    /// The endpoint's `URLRequest` with the options interceptors read.
+    /// The endpoint's `URLRequest` with the options interceptors read, its retry budget included
+    /// (`URLRequest.maxAttempts`).
     func prepare<R: Endpoint>(_ endpoint: R) throws(NetworkingError) -> URLRequest {
-        try endpoint.makeURLRequest(defaultHeaders: defaultHeaders, encoder: configuration.encoder)
+        var request = try endpoint.makeURLRequest(defaultHeaders: defaultHeaders, encoder: configuration.encoder)
+        request.maxAttempts = retryBudget(for: endpoint) + 1
+        return request
     }
 
-    /// The pipeline an endpoint's request runs on.
+    /// The pipeline an endpoint's request runs on: with a retry policy when it may be retried,
+    /// allowed to retry its method when the endpoint declares itself idempotent.
     func pipeline<R: Endpoint>(for endpoint: R) -> Pipeline {
-        pipeline
+        guard retryBudget(for: endpoint) > 0 else { return pipeline }
+        guard !endpoint.method.isIdempotent else { return retryingPipeline }
+        var pipeline = retryingPipeline
+        pipeline.interceptors = Self.allowingRetries(of: endpoint.method, in: pipeline.interceptors)
+        return pipeline
     }
 
     private func answerWithSample<T: Decodable, R: Endpoint>(_ endpoint: R) async throws(NetworkingError) -> T {

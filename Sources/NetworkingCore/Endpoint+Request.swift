@@ -38,9 +38,9 @@ extension Endpoint {
 
     /// The `URLRequest` this endpoint describes: `makeHTTPRequest` built against `baseURL` with
     /// `defaultHeaders` under the endpoint's own (a `Content-Type` in the endpoint's headers wins
-    /// over the body's), the cache policy set, and the per-request
-    /// options interceptors and loggers read (`URLRequest.shouldPrintLogs`, and whether the
-    /// request needs authentication) attached as option headers.
+    /// over the body's), the cache policy set, and the per-request options that interceptors and
+    /// loggers read attached as option headers (`URLRequest.requiresAuthentication`,
+    /// `URLRequest.shouldPrintLogs`), which are removed before the request is sent.
     public func makeURLRequest(
         defaultHeaders: HTTPHeaders = [:], encoder: JSONEncoder = JSONCoding.makeEncoder()
     ) throws(NetworkingError) -> URLRequest {
@@ -52,6 +52,7 @@ extension Endpoint {
             urlRequest.setValue(contentType, forHTTPHeaderField: "Content-Type")
         }
         urlRequest.cachePolicy = cachePolicy
+        if !requiresAuthentication { urlRequest.requiresAuthentication = false }
         if !shouldPrintLogs { urlRequest.shouldPrintLogs = false }
         return urlRequest
     }

@@ -35,7 +35,8 @@ extension RequestContext {
 
 /// Wraps a logger (any `RequestObserver` that writes logs) so that it never hears about requests
 /// that must not be logged: those whose `RequestContext.shouldPrintLogs` is `false`, and, when
-/// `isEnabled` is `false`, every request.
+/// `isEnabled` is `false`, every request. The requests it does pass on reach the logger without
+/// their option headers (`URLRequest.interceptorOptionHeaders`), which are never sent.
 ///
 /// Events and metrics observers should not be wrapped: the flag is about logs only.
 public struct LogGate: RequestObserver {
@@ -52,11 +53,25 @@ public struct LogGate: RequestObserver {
 
     public func requestStarted(_ context: RequestContext) {
         guard isEnabled, context.shouldPrintLogs else { return }
-        logger.requestStarted(context)
+        logger.requestStarted(Self.withoutOptions(context))
     }
 
     public func requestCompleted(_ completion: RequestCompletion) {
         guard isEnabled, completion.context.shouldPrintLogs else { return }
-        logger.requestCompleted(completion)
+        logger.requestCompleted(
+            RequestCompletion(
+                context: Self.withoutOptions(completion.context), outcome: completion.outcome,
+                duration: completion.duration, metrics: completion.metrics, response: completion.response))
+    }
+
+    /// `context` without the option headers (the same request: same `id`).
+    static func withoutOptions(_ context: RequestContext) -> RequestContext {
+        let options = URLRequest.interceptorOptionHeaders
+        guard options.contains(where: { context.headers.contains($0) }) else { return context }
+        var headers = context.headers
+        for name in options { headers[name] = nil }
+        return RequestContext(
+            id: context.id, method: context.method, url: context.url, headers: headers, body: context.body,
+            kind: context.kind)
     }
 }

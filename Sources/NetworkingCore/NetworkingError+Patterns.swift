@@ -25,8 +25,8 @@ extension NetworkingError {
     /// }
     /// ```
     ///
-    /// A pattern matches a `NetworkingError`, and any other error that `NetworkingError(_:)` maps
-    /// to one (a bare `URLError` or `CancellationError`). The cases of `NetworkingError` stay as
+    /// A pattern matches a `NetworkingError`, and any other error as `NetworkingError(_:)` maps it
+    /// (a bare `URLError`, say, or the `TokenProviderError` behind `notAuthenticated`). The cases of `NetworkingError` stay as
     /// they are, so an exhaustive `switch` over them keeps compiling.
     public struct Pattern: Sendable {
         private let test: @Sendable (NetworkingError) -> Bool
@@ -37,14 +37,9 @@ extension NetworkingError {
         /// Whether `error` is in this category.
         public func matches(_ error: NetworkingError) -> Bool { test(error) }
 
-        /// Whether `error` is, or maps to, a `NetworkingError` in this category.
-        public func matches(_ error: any Error) -> Bool {
-            switch error {
-            case let error as NetworkingError: return test(error)
-            case is URLError, is CancellationError: return test(NetworkingError(error))
-            default: return false
-            }
-        }
+        /// Whether `error`, mapped to a `NetworkingError` by `NetworkingError(_:)`, is in this
+        /// category.
+        public func matches(_ error: any Error) -> Bool { test(NetworkingError(error)) }
     }
 
     /// The server answered 401 (`isUnauthorized`).

@@ -202,26 +202,6 @@ final class StampingInterceptor: HTTPInterceptor {
     }
 }
 
-/// The local httpbin the integration tests use.
-enum HTTPBin {
-    static let baseURLString = ProcessInfo.processInfo.environment["HTTPBIN_BASE_URL"] ?? "http://127.0.0.1:8080"
-
-    static var baseURL: URL { URL(string: baseURLString) ?? URL(fileURLWithPath: "/") }
-
-    /// Fails the test with a clear message when httpbin is not reachable.
-    static func require(file: StaticString = #filePath, line: UInt = #line) async throws {
-        let client = HTTPClient()
-        do {
-            let _: EmptyResponse = try await client.send(HTTPBinEndpoint.get(query: [:]))
-        } catch {
-            XCTFail(
-                "httpbin is not reachable at \(baseURLString) (\(error)); start it and set HTTPBIN_BASE_URL",
-                file: file, line: line)
-            throw error
-        }
-    }
-}
-
 /// httpbin's routes as an endpoint enum.
 enum HTTPBinEndpoint: Endpoint {
     case get(query: [String: any Sendable])
@@ -231,7 +211,7 @@ enum HTTPBinEndpoint: Endpoint {
     case delay(seconds: Int, timeout: TimeInterval)
     case headers(quiet: Bool)
 
-    var baseURL: URL { HTTPBin.baseURL }
+    var baseURL: URL { URL(string: HTTPBin.baseURL) ?? URL(fileURLWithPath: "/") }
 
     var path: String {
         switch self {

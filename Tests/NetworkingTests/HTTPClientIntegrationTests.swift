@@ -12,7 +12,7 @@ final class HTTPClientIntegrationTests: XCTestCase {
 
     override func setUp() async throws {
         try await super.setUp()
-        try await HTTPBin.require()
+        try await HTTPBin.requireServer()
     }
 
     func testQueryParametersReachTheServer() async throws {
@@ -55,34 +55,26 @@ final class HTTPClientIntegrationTests: XCTestCase {
         XCTAssertFalse(headers.keys.contains { $0.lowercased().hasPrefix("x-networking") }, "\(headers)")
     }
 
-    func testStatusErrorsAreClassified() async {
+    func testStatusErrorsAreClassified() async throws {
         let unauthorized: Result<EmptyResponse, NetworkingError> = await client.send(HTTPBinEndpoint.status(401))
-        XCTAssertTrue(unauthorized.failure?.isUnauthorized ?? false, "\(unauthorized)")
+        XCTAssertTrue(try XCTUnwrapFailure(unauthorized).isUnauthorized, "\(unauthorized)")
         let server: Result<EmptyResponse, NetworkingError> = await client.send(HTTPBinEndpoint.status(503))
-        XCTAssertEqual(server.failure?.serverErrorCode, 503)
+        XCTAssertEqual(try XCTUnwrapFailure(server).serverErrorCode, 503)
         let notFound: Result<EmptyResponse, NetworkingError> = await client.send(HTTPBinEndpoint.status(404))
-        XCTAssertTrue(notFound.failure?.isNotFound ?? false)
+        XCTAssertTrue(try XCTUnwrapFailure(notFound).isNotFound)
     }
 
     func testBearerEndpointWithAndWithoutAToken() async throws {
         let anonymous: Result<JSONResponse, NetworkingError> = await client.send(HTTPBinEndpoint.bearer)
-        XCTAssertTrue(anonymous.failure?.isUnauthorized ?? false, "\(anonymous)")
+        XCTAssertTrue(try XCTUnwrapFailure(anonymous).isUnauthorized, "\(anonymous)")
         let authorized = HTTPClient(configuration: .init(headers: ["Authorization": "Bearer token-1"]))
         let response: JSONResponse = try await authorized.send(HTTPBinEndpoint.bearer)
         XCTAssertEqual(response.body["token"], "token-1")
     }
 
-    func testTimeoutIntervalOfTheEndpointApplies() async {
+    func testTimeoutIntervalOfTheEndpointApplies() async throws {
         let result: Result<EmptyResponse, NetworkingError> = await client.send(
             HTTPBinEndpoint.delay(seconds: 5, timeout: 0.5))
-        XCTAssertTrue(result.failure?.isTimeout ?? false, "\(result)")
-    }
-}
-
-extension Result {
-    /// The error, for a failure.
-    var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
+        XCTAssertTrue(try XCTUnwrapFailure(result).isTimeout, "\(result)")
     }
 }
