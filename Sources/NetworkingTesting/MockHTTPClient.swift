@@ -27,7 +27,8 @@ import Synchronization
 /// there are; an endpoint that cannot be built fails with the `.invalidRequest` a real client
 /// would give.
 ///
-/// **Values.** A stubbed value is returned when it is of the requested type. Otherwise an
+/// **Values.** A stubbed value (any type: it is handed over to the mock) is returned when it is of
+/// the requested type. Otherwise an
 /// `Encodable` value (or stubbed `Data`, taken as the response body) is decoded into the requested
 /// type with ISO-8601 dates, so a stub can be written as the JSON the server sends; a value that
 /// fits neither way fails with `.decoding`.
@@ -58,8 +59,21 @@ public final class MockHTTPClient: HTTPClientProtocol {
     }
 
     private enum Answer: Sendable {
-        case value(any Sendable)
+        case value(StubbedValue)
         case failure(NetworkingError)
+    }
+
+    /// A stubbed value, which need not be `Sendable`: seed code stubs envelopes such as
+    /// `APIResponse<LoginResponse>`, a generic struct Swift does not infer `Sendable` for.
+    ///
+    /// Unchecked, and safe because: the value arrives through a `sending` parameter, so the caller
+    /// gave up every reference to it; it is stored in an immutable `let` and never mutated; and it
+    /// is handed out only as the result of `send`. A value type (what models and envelopes are)
+    /// reaches each caller as its own copy. The one sharing left is that of a class instance
+    /// stubbed as the value, which every matching call then receives: stub a value type, `Data` or
+    /// an `Encodable` if that matters.
+    private struct StubbedValue: @unchecked Sendable {
+        let value: Any
     }
 
     private struct Stub: Sendable {
@@ -83,9 +97,10 @@ public final class MockHTTPClient: HTTPClientProtocol {
         self.decoder = decoder
     }
 
-    /// Answers `endpoint` with `value` (replacing no earlier stub: the newest matching one answers).
-    public func stub<R: Endpoint, V: Sendable>(_ endpoint: R, with value: V) {
-        add(endpoint, .value(value))
+    /// Answers `endpoint` with `value` (earlier stubs stay: the newest matching one answers). The
+    /// value is handed over: the mock keeps it, so it need not be `Sendable`.
+    public func stub<R: Endpoint, V>(_ endpoint: R, with value: sending V) {
+        add(endpoint, .value(StubbedValue(value: value)))
     }
 
     /// Fails `endpoint` with `error`.
@@ -131,8 +146,8 @@ public final class MockHTTPClient: HTTPClientProtocol {
         switch answer {
         case .failure(let error):
             throw error
-        case .value(let value):
-            return try convert(value, to: T.self, call: call)
+        case .value(let stubbed):
+            return try convert(stubbed.value, to: T.self, call: call)
         }
     }
 
@@ -141,7 +156,7 @@ public final class MockHTTPClient: HTTPClientProtocol {
         state.withLock { $0.stubs.append(Stub(identity: identity, answer: answer)) }
     }
 
-    private func convert<T: Decodable>(_ value: any Sendable, to type: T.Type, call: Call) throws(NetworkingError) -> T
+    private func convert<T: Decodable>(_ value: Any, to type: T.Type, call: Call) throws(NetworkingError) -> T
     {
         if let value = value as? T { return value }
         let data: Data
