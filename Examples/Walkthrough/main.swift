@@ -282,7 +282,9 @@ func check(_ step: String, _ actual: String, _ expected: String) {
     print("\(ok ? "✓" : "✗") \(step): \(actual)" + (ok ? "" : "  (expected: \(expected))"))
 }
 
-check("login", await loginWithUserFacingErrors(email: "ada@example.com", password: "correct horse"), "Welcome, Ada Lovelace")
+check(
+    "login", await loginWithUserFacingErrors(email: "ada@example.com", password: "correct horse"),
+    "Welcome, Ada Lovelace")
 check("signed in", "\((try? await isUserSignedIn()) ?? false)", "true")
 
 let me = await userFacingMessage {
@@ -299,8 +301,12 @@ let afterLogout = await userFacingMessage {
 }
 check("current user after logout", afterLogout, "Please sign in to continue.")
 
-check("wrong password", await loginWithUserFacingErrors(email: "ada@example.com", password: "wrong"), "Invalid email or password.")
-check("locked account", await loginWithUserFacingErrors(email: "ada@example.com", password: "locked"), "Your account is locked.")
+check(
+    "wrong password", await loginWithUserFacingErrors(email: "ada@example.com", password: "wrong"),
+    "Invalid email or password.")
+check(
+    "locked account", await loginWithUserFacingErrors(email: "ada@example.com", password: "locked"),
+    "Your account is locked.")
 check(
     "server down", await loginWithUserFacingErrors(email: "ada@example.com", password: "overloaded"),
     "Server error (503). Please try again later.")

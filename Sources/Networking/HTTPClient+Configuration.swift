@@ -45,7 +45,8 @@ extension HTTPClient {
         /// Creates a configuration.
         public init(
             decoder: JSONDecoder = JSONCoding.makeDecoder(), encoder: JSONEncoder = JSONCoding.makeEncoder(),
-            cache: (any ResponseStore)? = nil, interceptors: [any HTTPInterceptor] = [], maxRetries: Int = 0, environment: Environment = .live,
+            cache: (any ResponseStore)? = nil, interceptors: [any HTTPInterceptor] = [], maxRetries: Int = 0,
+            environment: Environment = .live,
             headers: [String: String] = [:], observers: [any RequestObserver] = [],
             logging: LogSettings = LogSettings(environment: ProcessInfo.processInfo.environment),
             loggers: [any RequestObserver] = []

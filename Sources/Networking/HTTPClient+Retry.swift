@@ -31,14 +31,16 @@ extension HTTPClient {
     /// `interceptors` with every `RetryInterceptor` allowed to retry `method`, for the request of an
     /// endpoint that declares itself idempotent although its method is not (a `POST` with an
     /// idempotency key).
-    static func allowingRetries(of method: HTTPMethod, in interceptors: [any HTTPInterceptor]) -> [any HTTPInterceptor] {
+    static func allowingRetries(of method: HTTPMethod, in interceptors: [any HTTPInterceptor]) -> [any HTTPInterceptor]
+    {
         interceptors.map { interceptor in
             guard let retry = interceptor as? RetryInterceptor, !retry.retryableMethods.contains(method) else {
                 return interceptor
             }
             return RetryInterceptor(
                 maxAttempts: retry.maxAttempts, baseDelay: retry.baseDelay, maxDelay: retry.maxDelay,
-                retryableStatusCodes: retry.retryableStatusCodes, retryableMethods: retry.retryableMethods.union([method]),
+                retryableStatusCodes: retry.retryableStatusCodes,
+                retryableMethods: retry.retryableMethods.union([method]),
                 environment: retry.environment)
         }
     }

@@ -156,8 +156,7 @@ public final class MockHTTPClient: HTTPClientProtocol {
         state.withLock { $0.stubs.append(Stub(identity: identity, answer: answer)) }
     }
 
-    private func convert<T: Decodable>(_ value: Any, to type: T.Type, call: Call) throws(NetworkingError) -> T
-    {
+    private func convert<T: Decodable>(_ value: Any, to type: T.Type, call: Call) throws(NetworkingError) -> T {
         if let value = value as? T { return value }
         let data: Data
         do {

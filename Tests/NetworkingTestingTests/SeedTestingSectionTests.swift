@@ -70,7 +70,8 @@ private struct AuthService {
     let tokenProvider: any TokenProvider
 
     func login(email: String, password: String) async throws -> LoginResponse {
-        let response: LoginResponse = try await client.sendUnwrapped(AuthEndpoint.login(email: email, password: password))
+        let response: LoginResponse = try await client.sendUnwrapped(
+            AuthEndpoint.login(email: email, password: password))
         try await tokenProvider.setToken(Token(accessToken: response.accessToken))
         return response
     }

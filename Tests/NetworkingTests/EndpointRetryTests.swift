@@ -144,7 +144,8 @@ final class EndpointRetryTests: XCTestCase {
         let _: Result<EmptyResponse, NetworkingError> = await client(
             authenticated, interceptors: interceptors, maxRetries: 2
         ).send(Flaky(requiresAuthentication: true))
-        XCTAssertEqual(authenticated.requests.map { $0.header("Authorization") }, Array(repeating: "Bearer tok", count: 3))
+        XCTAssertEqual(
+            authenticated.requests.map { $0.header("Authorization") }, Array(repeating: "Bearer tok", count: 3))
         let reads = await provider.reads
         XCTAssertEqual(reads, 3)
     }

@@ -40,7 +40,8 @@ final class EnvelopeTests: XCTestCase {
     private func performLogin(
         _ client: HTTPClient, provider: any TokenProvider, email: String, password: String
     ) async throws -> AuthenticatedUser {
-        let response: LoginResponse = try await client.sendUnwrapped(AuthEndpoint.login(email: email, password: password))
+        let response: LoginResponse = try await client.sendUnwrapped(
+            AuthEndpoint.login(email: email, password: password))
         try await provider.setToken(Token(accessToken: response.accessToken))
         let me: AuthenticatedUser = try await client.sendUnwrapped(AuthEndpoint.currentUser)
         return me
@@ -80,7 +81,8 @@ final class EnvelopeTests: XCTestCase {
         XCTAssertTrue(signedIn)
         let requests = transport.requests
         XCTAssertEqual(requests.map(\.method), [.post, .get])
-        XCTAssertEqual(try requests[0].decodeBody([String: String].self), ["email": "ada@example.com", "password": "pw"])
+        XCTAssertEqual(
+            try requests[0].decodeBody([String: String].self), ["email": "ada@example.com", "password": "pw"])
         XCTAssertNil(requests[0].header("Authorization"), "login is sent untouched")
         XCTAssertEqual(requests[1].header("Authorization"), "Bearer access-1")
 
