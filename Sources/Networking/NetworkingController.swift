@@ -17,13 +17,15 @@ public struct NetworkingController<E: Endpoint>: Sendable {
     public init(client: HTTPClient) { self.client = client }
 
     /// Creates a controller over a new `HTTPClient` with `configuration`, whose environment is
-    /// replaced by `environment`.
+    /// replaced by `environment`; `interceptor` (seed-style hooks) runs outermost, through a
+    /// `LegacyInterceptorAdapter`.
     public init(
-        environment: HTTPClient.Environment = .live, configuration: HTTPClient.Configuration = .init(),
-        transport: (any HTTPTransport)? = nil
+        environment: HTTPClient.Environment = .live, interceptor: (any Interceptor)? = nil,
+        configuration: HTTPClient.Configuration = .init(), transport: (any HTTPTransport)? = nil
     ) {
         var configuration = configuration
         configuration.environment = environment
+        if let interceptor { configuration.interceptors.insert(LegacyInterceptorAdapter(interceptor), at: 0) }
         self.client = HTTPClient(configuration: configuration, transport: transport)
     }
 

@@ -3,6 +3,10 @@ import Networking
 import NetworkingTesting
 import XCTest
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// Seed 003's `NetworkingController`, as its Quick Example uses it.
 final class NetworkingControllerTests: XCTestCase {
     private struct MyError: DecodableError, Equatable {
@@ -43,5 +47,19 @@ final class NetworkingControllerTests: XCTestCase {
         }
         let test = NetworkingController<MyEndpoint>(environment: .test, transport: transport)
         XCTAssertEqual(test.client.environment, .test)
+    }
+
+    func testASeedStyleInterceptorRunsOutermost() async throws {
+        struct Stamp: Interceptor {
+            func intercept(_ request: inout URLRequest) {
+                request.setValue("seed", forHTTPHeaderField: "X-Seed")
+            }
+        }
+        let transport = InMemoryTransport()
+        transport.stub(.get, "https://your-api.com/api/v1/users/1", with: jsonResponse(#"{"id": "1", "name": "A"}"#))
+        let controller = NetworkingController<MyEndpoint>(interceptor: Stamp(), transport: transport)
+        let user: User = try await controller.request(.getUser(userId: "1"))
+        XCTAssertEqual(user.name, "A")
+        XCTAssertEqual(transport.requests.first?.header("X-Seed"), "seed")
     }
 }
