@@ -33,7 +33,8 @@ extension HTTPClient {
         /// Headers sent with every request (an endpoint's own override them). `Accept:
         /// application/json` is sent unless set here.
         public var headers: [String: String]
-        /// Observers told about every request (events, metrics…).
+        /// Observers told about every request (metrics, your own events…). For a stream of events,
+        /// add an `EventBroadcaster` and read its `events()`.
         public var observers: [any RequestObserver]
         /// The built-in log (level, redaction, sinks). It skips endpoints whose
         /// `shouldPrintLogs` is `false`.

@@ -32,7 +32,12 @@ public final class HTTPClient: HTTPClientProtocol {
     private let pipeline: Pipeline
     /// `pipeline` with a retry policy, for requests that may be retried.
     private let retryingPipeline: Pipeline
-    private let broadcaster = EventBroadcaster()
+    /// Whether the configured interceptors include a retry policy (which must then be told the
+    /// budget of every request, even "no retries").
+    private let hasRetryPolicy: Bool
+    /// The request headers every endpoint starts from: the configuration's, and `Accept:
+    /// application/json` unless it sets `Accept`.
+    private let defaultHeaders: HTTPHeaders
     private let registry = RequestRegistry()
 
     /// Creates a client; its requests go through `transport` (a `URLSessionTransport` with the
@@ -44,7 +49,6 @@ public final class HTTPClient: HTTPClientProtocol {
         var innermost = transport
         if let cache = configuration.cache { innermost = ResponseCachingTransport(wrapping: transport, store: cache) }
         var observers = configuration.observers
-        observers.append(broadcaster)
         if let logger = configuration.logging.makeLogger() { observers.append(LogGate(logger)) }
         observers += configuration.loggers.map { LogGate($0) }
         let pipeline = Pipeline(
@@ -54,6 +58,10 @@ public final class HTTPClient: HTTPClientProtocol {
         var retrying = pipeline
         retrying.interceptors = Self.withRetryPolicy(configuration.interceptors)
         self.retryingPipeline = retrying
+        self.hasRetryPolicy = configuration.interceptors.contains { $0 is RetryInterceptor }
+        var headers = HTTPHeaders(configuration.headers)
+        if !headers.contains("Accept") { headers["Accept"] = "application/json" }
+        self.defaultHeaders = headers
     }
 
     /// Creates a client for `environment` with the default configuration otherwise.
@@ -63,10 +71,6 @@ public final class HTTPClient: HTTPClientProtocol {
 
     /// The environment (from the configuration).
     public var environment: Environment { configuration.environment }
-
-    /// A new stream of every request's events (`.started`, then exactly one `.completed`); each
-    /// call returns its own stream (see `EventBroadcaster`).
-    public func events() -> AsyncStream<NetworkingEvent> { broadcaster.events() }
 
     /// Cancels every request in flight; each ends with `.cancelled`.
     public func cancelAllRequests() { registry.cancelAll() }
@@ -80,12 +84,6 @@ public final class HTTPClient: HTTPClientProtocol {
         }
     }
 
-    /// The request headers every endpoint starts from.
-    var defaultHeaders: HTTPHeaders {
-        var headers = HTTPHeaders(configuration.headers)
-        if !headers.contains("Accept") { headers["Accept"] = "application/json" }
-        return headers
-    }
 
     private func sendLive<T: Decodable, R: Endpoint>(_ endpoint: R) async throws(NetworkingError) -> T {
         let pipeline = pipeline(for: endpoint)
@@ -115,7 +113,8 @@ public final class HTTPClient: HTTPClientProtocol {
     /// (`URLRequest.maxAttempts`).
     func prepare<R: Endpoint>(_ endpoint: R) throws(NetworkingError) -> URLRequest {
         var request = try endpoint.makeURLRequest(defaultHeaders: defaultHeaders, encoder: configuration.encoder)
-        request.maxAttempts = retryBudget(for: endpoint) + 1
+        let budget = retryBudget(for: endpoint)
+        if budget > 0 || hasRetryPolicy { request.maxAttempts = budget + 1 }
         return request
     }
 

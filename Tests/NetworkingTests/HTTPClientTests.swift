@@ -117,8 +117,9 @@ final class HTTPClientTests: XCTestCase {
         let transport = InMemoryTransport()
         transport.stub(.get, userURL, with: jsonResponse(#"{"id": 1}"#))
         let observer = RecordingObserver()
-        let client = client(transport, observers: [observer])
-        let events = client.events()
+        let broadcaster = EventBroadcaster()
+        let client = client(transport, observers: [observer, broadcaster])
+        let events = broadcaster.events()
         let result: Result<User, NetworkingError> = await client.send(MyEndpoint.getUser(userId: "123"))
         guard case .failure(.decoding) = result else { return XCTFail("\(result)") }
         XCTAssertEqual(observer.started.map(\.url?.absoluteString), [userURL])
