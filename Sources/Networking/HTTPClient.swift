@@ -84,7 +84,6 @@ public final class HTTPClient: HTTPClientProtocol {
         }
     }
 
-
     private func sendLive<T: Decodable, R: Endpoint>(_ endpoint: R) async throws(NetworkingError) -> T {
         let pipeline = pipeline(for: endpoint)
         let urlRequest: URLRequest

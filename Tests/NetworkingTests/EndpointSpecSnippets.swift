@@ -156,8 +156,8 @@ private enum Seed003 {
         // Configure with different environments.  Changed: the endpoint type is written.
         let controller = NetworkingController<MyEndpoint>(
             environment: .live  // For production
-            // or .test // For unit testing
-            // or .preview // For SwiftUI previews
+                // or .test // For unit testing
+                // or .preview // For SwiftUI previews
         )
         let intercepted = NetworkingController<MyEndpoint>(
             interceptor: MyInterceptor()
