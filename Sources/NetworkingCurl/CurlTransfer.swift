@@ -77,9 +77,12 @@
             errorBuffer.initialize(repeating: 0, count: Int(NCURL_ERROR_SIZE))
             guard let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
             else {
-                throw .transport(URLError(.unsupportedURL, userInfo: Self.userInfo(request.url, "Only http and https URLs can be sent")))
+                throw .transport(
+                    URLError(
+                        .unsupportedURL, userInfo: Self.userInfo(request.url, "Only http and https URLs can be sent")))
             }
-            try configure(url: url, method: method, configuration: configuration, timeoutMilliseconds: timeoutMilliseconds)
+            try configure(
+                url: url, method: method, configuration: configuration, timeoutMilliseconds: timeoutMilliseconds)
         }
 
         deinit {
@@ -111,25 +114,31 @@
             }
             if let file = configuration.caCertificateFile { setString(NCURLOPT_CAINFO, file) }
             if let key = configuration.pinnedPublicKey { setString(NCURLOPT_PINNEDPUBLICKEY, key) }
-            _ = ncurl_easy_set_header_callback(easy, { buffer, size, count, userdata in
-                guard let buffer, let userdata else { return 0 }
-                let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
-                let length = size * count
-                return transfer.receiveHeader(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
-            }, userdata)
-            _ = ncurl_easy_set_write_callback(easy, { buffer, size, count, userdata in
-                guard let userdata else { return 0 }
-                let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
-                let length = size * count
-                return transfer.receiveBody(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
-            }, userdata)
-            if progress != nil {
-                _ = ncurl_easy_set_xferinfo_callback(easy, { userdata, downloadTotal, downloaded, uploadTotal, uploaded in
+            _ = ncurl_easy_set_header_callback(
+                easy,
+                { buffer, size, count, userdata in
+                    guard let buffer, let userdata else { return 0 }
+                    let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+                    let length = size * count
+                    return transfer.receiveHeader(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
+                }, userdata)
+            _ = ncurl_easy_set_write_callback(
+                easy,
+                { buffer, size, count, userdata in
                     guard let userdata else { return 0 }
                     let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
-                    transfer.reportProgress(downloadTotal, downloaded, uploadTotal, uploaded)
-                    return 0
+                    let length = size * count
+                    return transfer.receiveBody(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
                 }, userdata)
+            if progress != nil {
+                _ = ncurl_easy_set_xferinfo_callback(
+                    easy,
+                    { userdata, downloadTotal, downloaded, uploadTotal, uploaded in
+                        guard let userdata else { return 0 }
+                        let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+                        transfer.reportProgress(downloadTotal, downloaded, uploadTotal, uploaded)
+                        return 0
+                    }, userdata)
             }
             try configureBody(method: method, userdata: userdata)
             configureHeaders(configuration: configuration)
@@ -170,16 +179,20 @@
             setLong(NCURLOPT_POST, 1)
             _ = ncurl_easy_setopt_off(easy, NCURLOPT_POSTFIELDSIZE_LARGE, size)
             if method != "POST" { setString(NCURLOPT_CUSTOMREQUEST, method) }
-            _ = ncurl_easy_set_read_callback(easy, { buffer, size, count, userdata in
-                guard let buffer, let userdata else { return Int(NCURL_READFUNC_ABORT) }
-                let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
-                return transfer.readBody(into: buffer, capacity: size * count)
-            }, userdata)
-            _ = ncurl_easy_set_seek_callback(easy, { userdata, offset, origin in
-                guard let userdata else { return NCURL_SEEKFUNC_FAIL }
-                let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
-                return transfer.seekBody(to: offset, origin: origin)
-            }, userdata)
+            _ = ncurl_easy_set_read_callback(
+                easy,
+                { buffer, size, count, userdata in
+                    guard let buffer, let userdata else { return Int(NCURL_READFUNC_ABORT) }
+                    let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+                    return transfer.readBody(into: buffer, capacity: size * count)
+                }, userdata)
+            _ = ncurl_easy_set_seek_callback(
+                easy,
+                { userdata, offset, origin in
+                    guard let userdata else { return NCURL_SEEKFUNC_FAIL }
+                    let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+                    return transfer.seekBody(to: offset, origin: origin)
+                }, userdata)
         }
 
         private func configureHeaders(configuration: CurlTransport.Configuration) {
@@ -286,7 +299,9 @@
                 return count
             case .file(let descriptor, _):
                 let count = read(descriptor, buffer, capacity)
-                guard count >= 0 else { return abortRead("reading the body file failed: \(String(cString: strerror(errno)))") }
+                guard count >= 0 else {
+                    return abortRead("reading the body file failed: \(String(cString: strerror(errno)))")
+                }
                 return count
             case .stream(let stream):
                 if stream.streamStatus == .notOpen { stream.open() }
@@ -319,7 +334,9 @@
             }
         }
 
-        private func reportProgress(_ downloadTotal: Int64, _ downloaded: Int64, _ uploadTotal: Int64, _ uploaded: Int64) {
+        private func reportProgress(
+            _ downloadTotal: Int64, _ downloaded: Int64, _ uploadTotal: Int64, _ uploaded: Int64
+        ) {
             guard let progress, lastProgress != (downloadTotal, downloaded, uploadTotal, uploaded) else { return }
             lastProgress = (downloadTotal, downloaded, uploadTotal, uploaded)
             var expectedToSend: Int64?

@@ -90,7 +90,9 @@
             _ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?
         ) async throws(NetworkingError) -> HTTPExchange {
             let startDate = Date()
-            let deadline = configuration.totalTimeout.map { ContinuousClock.now + .milliseconds(CurlTransfer.milliseconds($0)) }
+            let deadline = configuration.totalTimeout.map {
+                ContinuousClock.now + .milliseconds(CurlTransfer.milliseconds($0))
+            }
             var current = request
             var redirects = 0
             while true {
@@ -129,13 +131,15 @@
                 timeout = Int(seconds) * 1000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
             }
             guard let easy = loop.makeHandle() else {
-                throw .transport(URLError(.unknown, userInfo: CurlTransfer.userInfo(request.url, "curl_easy_init failed")))
+                throw .transport(
+                    URLError(.unknown, userInfo: CurlTransfer.userInfo(request.url, "curl_easy_init failed")))
             }
             let sink = BufferedBodySink(limit: configuration.maxResponseBodySize)
             let transfer: CurlTransfer
             do {
                 transfer = try CurlTransfer(
-                    easy: easy, request: request, configuration: configuration, timeoutMilliseconds: timeout, sink: sink,
+                    easy: easy, request: request, configuration: configuration, timeoutMilliseconds: timeout,
+                    sink: sink,
                     progress: progress)
             } catch {
                 loop.recycle(easy)
@@ -171,7 +175,8 @@
         }
 
         private static func totalTimeoutError(_ url: URL?) -> NetworkingError {
-            .transport(URLError(.timedOut, userInfo: CurlTransfer.userInfo(url, "The request exceeded its total timeout")))
+            .transport(
+                URLError(.timedOut, userInfo: CurlTransfer.userInfo(url, "The request exceeded its total timeout")))
         }
     }
 #endif

@@ -44,7 +44,9 @@
                 }
             }
             let error = await task.value
-            guard case .cancelled = error else { return XCTFail("expected .cancelled, got \(String(describing: error))") }
+            guard case .cancelled = error else {
+                return XCTFail("expected .cancelled, got \(String(describing: error))")
+            }
         }
 
         func testTransportKeepsWorkingAfterCancellations() async throws {

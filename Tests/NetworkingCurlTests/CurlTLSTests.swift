@@ -20,7 +20,9 @@
             try await super.setUp()
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", Self.fixtures.appendingPathComponent("tls_server.py").path, Self.fixtures.path]
+            process.arguments = [
+                "python3", Self.fixtures.appendingPathComponent("tls_server.py").path, Self.fixtures.path,
+            ]
             let output = Pipe()
             let input = Pipe()
             process.standardOutput = output
@@ -43,7 +45,9 @@
 
         struct ServerDidNotStart: Error, CustomStringConvertible {
             let output: String
-            var description: String { "the TLS test server (python3 Fixtures/tls_server.py) did not start: '\(output)'" }
+            var description: String {
+                "the TLS test server (python3 Fixtures/tls_server.py) did not start: '\(output)'"
+            }
         }
 
         private func request(_ path: String = "/hello", host: String? = nil) -> URLRequest {

@@ -66,12 +66,14 @@
             let networking = try makeNetworking()
             for status in [307, 308] {
                 let target = "\(HTTPBin.baseURL)/anything"
-                let path = "/redirect-to?url=\(target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+                let path =
+                    "/redirect-to?url=\(target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
                     + "&status_code=\(status)"
                 let post: JSONResponse = try value(await networking.post(path, body: ["name": "kept"]))
                 XCTAssertEqual(post.body["method"]?.stringValue, "POST", "\(status)")
                 XCTAssertEqual(post.body["json"]?["name"]?.stringValue, "kept", "\(status)")
-                let put: JSONResponse = try value(await networking.put(path, data: Data("abc".utf8), contentType: "text/plain"))
+                let put: JSONResponse = try value(
+                    await networking.put(path, data: Data("abc".utf8), contentType: "text/plain"))
                 XCTAssertEqual(put.body["method"]?.stringValue, "PUT", "\(status)")
                 XCTAssertEqual(put.body["data"]?.stringValue, "abc", "\(status)")
             }
@@ -87,7 +89,8 @@
             let networking = try makeNetworking()
             await networking.setAuthorizationHeader(token: "SECRET")
             await networking.setHeaderFields(["Cookie": "session=abc", "X-Custom": "kept"])
-            let other = "\(HTTPBin.otherOrigin)/headers".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            let other =
+                "\(HTTPBin.otherOrigin)/headers".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
             let crossed: JSONResponse = try value(await networking.get("/redirect-to?url=\(other)"))
             let crossedHeaders = crossed.body["headers"]
             XCTAssertNil(crossedHeaders?["Authorization"])
@@ -142,10 +145,12 @@
 
         /// URLSession leaves download temp files behind; this transport writes no file at all.
         func testNoTemporaryFilesAreCreated() async throws {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("curl-tmp-\(UUID().uuidString)")
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "curl-tmp-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }
-            let bodyFile = FileManager.default.temporaryDirectory.appendingPathComponent("curl-body-\(UUID().uuidString)")
+            let bodyFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "curl-body-\(UUID().uuidString)")
             try Data(repeating: 7, count: 100_000).write(to: bodyFile)
             defer { try? FileManager.default.removeItem(at: bodyFile) }
             let previous = ProcessInfo.processInfo.environment["TMPDIR"]
@@ -160,7 +165,9 @@
             upload.httpMethod = "POST"
             upload.setFileBody(bodyFile)
             _ = try await transport.send(upload)
-            let cancelled = Task { try await transport.send(URLRequest(url: HTTPBin.url("/drip?duration=3&numbytes=3"))) }
+            let cancelled = Task {
+                try await transport.send(URLRequest(url: HTTPBin.url("/drip?duration=3&numbytes=3")))
+            }
             try await Task.sleep(for: .milliseconds(300))
             cancelled.cancel()
             _ = try? await cancelled.value

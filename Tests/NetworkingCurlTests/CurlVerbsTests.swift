@@ -20,7 +20,8 @@
         func testGetDecodesAModelAndKeepsQueryItems() async throws {
             let networking = try makeNetworking()
             let response: JSONResponse = try value(
-                await networking.get("/get", query: [URLQueryItem(name: "a", value: "1 2"), URLQueryItem(name: "b", value: "é")]))
+                await networking.get(
+                    "/get", query: [URLQueryItem(name: "a", value: "1 2"), URLQueryItem(name: "b", value: "é")]))
             XCTAssertEqual(response.statusCode, 200)
             XCTAssertEqual(response.body["args"]?["a"]?.stringValue, "1 2")
             XCTAssertEqual(response.body["args"]?["b"]?.stringValue, "é")
@@ -57,7 +58,8 @@
 
         func testMultipartSendsFilesAndFields() async throws {
             let networking = try makeNetworking()
-            let part = FormDataPart(type: .plainText, data: Data("file contents".utf8), parameterName: "upload", filename: "a.txt")
+            let part = FormDataPart(
+                type: .plainText, data: Data("file contents".utf8), parameterName: "upload", filename: "a.txt")
             let response: JSONResponse = try value(
                 await networking.post("/post", parts: [part], fields: ["user": "ada"]))
             XCTAssertEqual(response.body["files"]?["upload"]?.stringValue, "file contents")
@@ -72,9 +74,11 @@
             let post: JSONResponse = try value(await networking.post("/post", data: bytes, contentType: "text/plain"))
             XCTAssertEqual(post.body["data"]?.stringValue, "raw ☃ bytes")
             XCTAssertEqual(post.body["headers"]?["Content-Length"]?.stringValue, "\(bytes.count)")
-            let patch: JSONResponse = try value(await networking.patch("/patch", data: bytes, contentType: "text/plain"))
+            let patch: JSONResponse = try value(
+                await networking.patch("/patch", data: bytes, contentType: "text/plain"))
             XCTAssertEqual(patch.body["data"]?.stringValue, "raw ☃ bytes")
-            let put: Result<Void, NetworkingError> = await networking.put("/put", data: bytes, contentType: "text/plain")
+            let put: Result<Void, NetworkingError> = await networking.put(
+                "/put", data: bytes, contentType: "text/plain")
             try value(put)
         }
 
@@ -83,7 +87,8 @@
             let post: JSONResponse = try value(await networking.post("/post"))
             XCTAssertEqual(post.body["data"]?.stringValue, "")
             XCTAssertEqual(post.body["headers"]?["Content-Length"]?.stringValue, "0")
-            let delete: JSONResponse = try value(await networking.delete("/delete", query: [URLQueryItem(name: "id", value: "7")]))
+            let delete: JSONResponse = try value(
+                await networking.delete("/delete", query: [URLQueryItem(name: "id", value: "7")]))
             XCTAssertEqual(delete.body["args"]?["id"]?.stringValue, "7")
             let deleted: Result<Void, NetworkingError> = await networking.delete("/delete")
             try value(deleted)
@@ -119,7 +124,9 @@
             for status in [400, 404, 418, 500, 503] {
                 let result: Result<JSONResponse, NetworkingError> = await networking.get("/status/\(status)")
                 let error = try failure(result)
-                guard case .http(let httpError) = error else { return XCTFail("expected .http for \(status), got \(error)") }
+                guard case .http(let httpError) = error else {
+                    return XCTFail("expected .http for \(status), got \(error)")
+                }
                 XCTAssertEqual(httpError.statusCode, status)
                 XCTAssertEqual(error.isRetryable, NetworkingError.retryableStatusCodes.contains(status))
             }

@@ -32,7 +32,9 @@
             let transport = try CurlTransport(configuration: .init(connectTimeout: 2, totalTimeout: 5))
             do {
                 let exchange = try await transport.send(URLRequest(url: url("/get")))
-                guard exchange.statusCode == 200 else { throw Unreachable(detail: "GET /get answered \(exchange.statusCode)") }
+                guard exchange.statusCode == 200 else {
+                    throw Unreachable(detail: "GET /get answered \(exchange.statusCode)")
+                }
             } catch let error as NetworkingError {
                 throw Unreachable(detail: error.description)
             }
@@ -76,7 +78,7 @@
             throws -> NetworkingError
         {
             switch result {
-            case .success: 
+            case .success:
                 XCTFail("expected a failure", file: file, line: line)
                 throw NetworkingError.invalidResponse
             case .failure(let error): return error
