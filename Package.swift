@@ -32,6 +32,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "Demo", dependencies: ["Networking"], path: "Examples/Demo"),
+        .executableTarget(name: "CurlMeasure", dependencies: ["NetworkingCurl"], path: "Examples/CurlMeasure"),
         .testTarget(name: "NetworkingCoreTests", dependencies: ["NetworkingCore"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "NetworkingTesting"]),
         .testTarget(

@@ -151,8 +151,12 @@
                 return
             }
             transfer.lastActivity = CurlClock.now()
+            let code = ncurl_multi_add_handle(multi, transfer.easy)
+            guard code == 0 else {
+                resume(transfer, .rejected(code))
+                return
+            }
             active[key(transfer.easy)] = transfer
-            _ = ncurl_multi_add_handle(multi, transfer.easy)
         }
 
         private func end(_ transfer: CurlTransfer, _ outcome: CurlTransfer.Outcome) {

@@ -23,6 +23,8 @@
             case cancelled
             /// No byte moved for longer than the request's idle timeout.
             case idleTimeout
+            /// The multi handle refused it (`curl_multi_add_handle` returned this `CURLMcode`).
+            case rejected(Int32)
         }
 
         /// Where the request body comes from.
@@ -200,7 +202,7 @@
             func append(_ line: String) { list = ncurl_slist_append(list, line) ?? list }
             let fields = request.allHTTPHeaderFields ?? [:]
             var present = Set<String>()
-            for (name, value) in fields where name.caseInsensitiveCompare(URLRequest.fileBodyHeader) != .orderedSame {
+            for (name, value) in fields where !Self.equalIgnoringASCIICase(name, URLRequest.fileBodyHeader) {
                 present.insert(name.lowercased())
                 // "Name;" is libcurl's syntax for a header with an empty value.
                 append(value.isEmpty ? "\(name);" : "\(name): \(value)")
@@ -229,9 +231,7 @@
         /// One complete header line, status lines and the blank line ending each head included.
         private func receiveHeader(_ line: UnsafeRawBufferPointer) -> Bool {
             lastActivity = CurlClock.now()
-            var end = line.count
-            while end > 0, line[end - 1] == UInt8(ascii: "\n") || line[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-            let bytes = UnsafeRawBufferPointer(rebasing: line[0..<end])
+            let bytes = Self.trimmed(line)
             if bytes.isEmpty { return finishHead() }
             if bytes.starts(with: "HTTP/".utf8) {
                 // A new response head: an interim 1xx is replaced by what follows it.
@@ -241,16 +241,25 @@
                 return true
             }
             if headersComplete { return true }  // trailers are not part of the response head
-            if bytes[0] == UInt8(ascii: " ") || bytes[0] == UInt8(ascii: "\t"), !headerFields.isEmpty {
-                let folded = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-                headerFields[headerFields.count - 1].value += " " + folded
+            if line[0] == UInt8(ascii: " ") || line[0] == UInt8(ascii: "\t"), !headerFields.isEmpty {
+                headerFields[headerFields.count - 1].value += " " + String(decoding: bytes, as: UTF8.self)
                 return true
             }
             guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return true }
-            let name = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<colon]), as: UTF8.self)
-            let value = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...]), as: UTF8.self)
-            headerFields.append((name.trimmingCharacters(in: .whitespaces), value.trimmingCharacters(in: .whitespaces)))
+            let name = Self.trimmed(UnsafeRawBufferPointer(rebasing: bytes[..<colon]))
+            let value = Self.trimmed(UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...]))
+            headerFields.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
             return true
+        }
+
+        /// `bytes` without leading and trailing spaces, tabs, CR and LF.
+        private static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+            var start = 0
+            var end = bytes.count
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+            return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
         }
 
         private func parseStatusLine(_ line: UnsafeRawBufferPointer) {
@@ -355,7 +364,17 @@
 
         /// The last value of a response header, looked up case-insensitively.
         func header(_ name: String) -> String? {
-            headerFields.last { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+            headerFields.last { Self.equalIgnoringASCIICase($0.name, name) }?.value
+        }
+
+        /// Whether two header names are equal ignoring ASCII case (header names are ASCII tokens).
+        static func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
+            guard a.utf8.count == b.utf8.count else { return false }
+            for (x, y) in zip(a.utf8, b.utf8) where x != y {
+                let lower = x | 0x20
+                guard lower == y | 0x20, lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "z") else { return false }
+            }
+            return true
         }
 
         /// The response head received, or `nil` when none was.

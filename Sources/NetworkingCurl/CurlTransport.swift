@@ -164,6 +164,12 @@
                         .timedOut,
                         userInfo: CurlTransfer.userInfo(
                             request.url, "No data was sent or received for \(request.timeoutInterval) seconds")))
+            case .rejected(let code):
+                throw .transport(
+                    URLError(
+                        .unknown,
+                        userInfo: CurlTransfer.userInfo(request.url, "curl_multi_add_handle failed (CURLMcode \(code))")
+                    ))
             case .finished(let code):
                 if let failure = transfer.failure { throw failure }
                 guard code == NCURLE_OK else {

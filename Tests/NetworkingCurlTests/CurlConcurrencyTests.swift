@@ -25,6 +25,24 @@
             for index in 0..<200 { XCTAssertEqual(results[index] ?? nil, "\(index)", "request \(index)") }
         }
 
+        func testReleasedTransportsEndTheirThreads() async throws {
+            func threadCount() throws -> Int {
+                try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count
+            }
+            let before = try threadCount()
+            for _ in 0..<20 {
+                let transport = try CurlTransport()
+                _ = try await transport.send(URLRequest(url: HTTPBin.url("/get")))
+            }
+            // Each loop thread exits once its transport is gone; allow them a moment to do so.
+            var after = try threadCount()
+            for _ in 0..<50 where after > before + 2 {
+                try await Task.sleep(for: .milliseconds(20))
+                after = try threadCount()
+            }
+            XCTAssertLessThanOrEqual(after, before + 2, "20 released transports left their threads running")
+        }
+
         func testConcurrentTransportsAreIndependent() async throws {
             let first = try CurlTransport()
             let second = try CurlTransport()
