@@ -1,19 +1,18 @@
 #if os(Linux)
     import CCurlShim
     import Foundation
-    import Synchronization
 
     /// One libcurl multi handle driven by one dedicated thread.
     ///
     /// A multi handle is not thread-safe, so every call on it (add, remove, perform, poll) happens
     /// on the loop's own `Thread`, never on Swift's cooperative pool, where a blocking poll would
-    /// starve other tasks. Other threads only append to `inbox` under its mutex and call
+    /// starve other tasks. Other threads only append to `inbox` under its lock and call
     /// `curl_multi_wakeup`, the one multi call libcurl allows from any thread. Easy handles are
     /// configured by the sending task before submission and read back by it after completion, so
     /// the loop thread does as little per request as possible.
     ///
     /// `@unchecked Sendable`: `multi` and `active` are touched only on the loop thread (see
-    /// `run()`); `inbox` and `idleHandles` are `Mutex`es.
+    /// `run()`); `inbox` and `idleHandles` are guarded by locks.
     final class CurlEventLoop: @unchecked Sendable {
         private struct Inbox {
             var added: [CurlTransfer] = []
@@ -30,18 +29,13 @@
             }
         }
 
-        /// An easy handle in the idle pool. `@unchecked Sendable`: a handle in the pool is attached
-        /// to no multi handle and has no owner; whoever takes it out is its only user.
-        private struct IdleHandle: @unchecked Sendable {
-            let pointer: OpaquePointer
-        }
-
         private let multi: OpaquePointer
-        private let inbox = Mutex(Inbox())
+        private let inbox = CurlLock(Inbox())
         /// Transfers in the multi handle, by easy-handle address. Loop thread only.
         private var active: [UInt: CurlTransfer] = [:]
-        /// Easy handles from finished transfers, reset and ready for reuse.
-        private let idleHandles = Mutex<[IdleHandle]>([])
+        /// Easy handles from finished transfers, reset and ready for reuse; each is attached to no
+        /// multi handle, and whoever takes one out is its only user.
+        private let idleHandles = CurlLock<[OpaquePointer]>([])
         private static let maximumIdleHandles = 64
         /// How long the loop sleeps when nothing is in flight (a submission wakes it at once).
         private static let idlePollMilliseconds: Int32 = 60_000
@@ -58,14 +52,14 @@
         }
 
         deinit {
-            for handle in idleHandles.withLock({ $0 }) { ncurl_easy_cleanup(handle.pointer) }
+            for handle in idleHandles.withLock({ $0 }) { ncurl_easy_cleanup(handle) }
         }
 
         // MARK: - Any thread
 
         /// An easy handle with default options, reused when one is idle.
         func makeHandle() -> OpaquePointer? {
-            if let handle = idleHandles.withLock({ $0.popLast() }) { return handle.pointer }
+            if let handle = idleHandles.withLock({ $0.popLast() }) { return handle }
             return ncurl_easy_init()
         }
 
@@ -74,7 +68,7 @@
             ncurl_easy_reset(handle)
             let kept = idleHandles.withLock { handles -> Bool in
                 guard handles.count < Self.maximumIdleHandles else { return false }
-                handles.append(IdleHandle(pointer: handle))
+                handles.append(handle)
                 return true
             }
             if !kept { ncurl_easy_cleanup(handle) }
@@ -97,6 +91,15 @@
                 return inbox.takeSleeping()
             }
             if wake { _ = ncurl_multi_wakeup(multi) }
+        }
+
+        /// Called by the sending task once its transfer's continuation has resumed, before it reads
+        /// what the loop thread wrote into the transfer. The continuation already orders those
+        /// accesses, but through atomics inside the Swift runtime that ThreadSanitizer cannot see;
+        /// taking the lock the loop held when it resumed makes the order visible to it. One
+        /// uncontended lock.
+        func synchronize() {
+            inbox.withLock { _ in }
         }
 
         /// Ends the loop: transfers still running end with `.cancelled`, the thread exits and
@@ -166,8 +169,10 @@
         }
 
         private func resume(_ transfer: CurlTransfer, _ outcome: CurlTransfer.Outcome) {
-            let continuation = transfer.continuation
-            transfer.continuation = nil
+            let continuation = inbox.withLock { _ in  // see synchronize()
+                defer { transfer.continuation = nil }
+                return transfer.continuation
+            }
             continuation?.resume(returning: outcome)
         }
 

@@ -10,7 +10,7 @@
     /// response head and body it collects, and how it ended.
     ///
     /// `@unchecked Sendable`: the sending task creates and configures it, then hands it to the
-    /// event loop through the loop's `Mutex`; from then on only the loop thread touches it (in
+    /// event loop through the loop's lock; from then on only the loop thread touches it (in
     /// libcurl's callbacks and on completion) until the loop resumes `continuation`, after which
     /// only the sending task does. The hand-overs (the mutex, the continuation) order every
     /// access. `cancelRequested` is the one field read and written concurrently, and it is atomic.

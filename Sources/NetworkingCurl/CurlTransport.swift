@@ -154,6 +154,7 @@
             } onCancel: {
                 loop.cancel(transfer)
             }
+            loop.synchronize()
             defer { loop.recycle(easy) }
             switch outcome {
             case .cancelled:
