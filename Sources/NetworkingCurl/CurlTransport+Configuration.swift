@@ -33,7 +33,8 @@
             /// The most connections open to one host at once; `0` for no limit. Requests beyond it
             /// wait for a connection to be free (over HTTP/2 they share one connection).
             public var maximumConnectionsPerHost: Int
-            /// The `User-Agent` sent when a request has none; `nil` sends none.
+            /// The `User-Agent` sent when a request has none (`NetworkingCurl libcurl/<version>` by
+            /// default); `nil` sends none.
             public var userAgent: String?
 
             /// Creates a configuration; every parameter has a default.
@@ -42,7 +43,7 @@
                 maxResponseBodySize: Int = URLSessionTransport.defaultMaxResponseBodySize,
                 connectTimeout: TimeInterval = 60, totalTimeout: TimeInterval? = nil,
                 httpVersion: HTTPVersion = .http2, caCertificateFile: String? = nil, pinnedPublicKey: String? = nil,
-                maximumConnectionsPerHost: Int = 0, userAgent: String? = nil
+                maximumConnectionsPerHost: Int = 0, userAgent: String? = Configuration.defaultUserAgent
             ) {
                 self.redirectPolicy = redirectPolicy
                 self.maxResponseBodySize = maxResponseBodySize
@@ -54,6 +55,9 @@
                 self.maximumConnectionsPerHost = maximumConnectionsPerHost
                 self.userAgent = userAgent
             }
+
+            /// `NetworkingCurl libcurl/<version>`.
+            public static var defaultUserAgent: String { "NetworkingCurl libcurl/\(CurlLibrary.version ?? "unknown")" }
 
             /// Whether the configuration asks for TLS trust that URLSession cannot provide.
             var hasCustomTrust: Bool { caCertificateFile != nil || pinnedPublicKey != nil }

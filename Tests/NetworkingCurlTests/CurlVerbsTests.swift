@@ -142,6 +142,15 @@
             XCTAssertEqual(exchange.header("CONTENT-TYPE"), "application/json, text/plain")
         }
 
+        func testUserAgentDefaultsToTheLibraryAndCanBeReplaced() async throws {
+            let networking = try makeNetworking()
+            let echo: JSONResponse = try value(await networking.get("/user-agent"))
+            XCTAssertEqual(echo.body["user-agent"]?.stringValue?.hasPrefix("NetworkingCurl libcurl/"), true)
+            await networking.setHeaderFields(["User-Agent": "MyApp/2"])
+            let custom: JSONResponse = try value(await networking.get("/user-agent"))
+            XCTAssertEqual(custom.body["user-agent"]?.stringValue, "MyApp/2")
+        }
+
         func testHeadReturnsHeadersWithoutABody() async throws {
             let transport = try CurlTransport()
             var request = URLRequest(url: HTTPBin.url("/bytes/2048"))
