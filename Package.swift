@@ -39,7 +39,8 @@ let package = Package(
         .testTarget(
             name: "NetworkingTests",
             dependencies: [
-                "Networking", "NetworkingTesting", .target(name: "NetworkingCurl", condition: .when(platforms: [.linux])),
+                "Networking", "NetworkingTesting",
+                .target(name: "NetworkingCurl", condition: .when(platforms: [.linux])),
             ],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "NetworkingTestingTests", dependencies: ["Networking", "NetworkingTesting"]),
