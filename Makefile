@@ -1,7 +1,8 @@
 # Developer tasks for Networking. Integration tests and demos talk to a local httpbin
 # (Tests/Harness/httpbin.sh); they find it through HTTPBIN_BASE_URL.
 #
-#   make test          format-check, warning-free build, then the tests against httpbin
+#   make test          format-check, warning-free build, then the tests against httpbin, and the
+#                      integration suites once more over the other transport (OTHER_TRANSPORT)
 #   make demo          build and run each executable in DEMOS against httpbin
 #   make format        reformat the sources in place
 #   make httpbin       start a server for iteration: eval "$(make -s httpbin)"
@@ -20,8 +21,17 @@ BUILD_LOG := .build/harness/build.log
 
 .PHONY: test build-tests demo format format-check httpbin httpbin-stop clean
 
+# The integration suites (the test classes that talk to httpbin), which `make test` runs twice: over
+# the platform's default transport (CurlTransport on Linux), then over OTHER_TRANSPORT
+# (NETWORKING_TEST_TRANSPORT, read by Tests/NetworkingTests/HTTPBin.swift: curl or urlsession).
+INTEGRATION_TESTS := NetworkingTests\.(Auth|Bodies|Cancellation|ConcurrencyIntegration|DefaultTransport|Downloads|Errors|HTTPClientIntegration|Headers|Image|Interceptors|Observability|Redirects|Verbs)
+OTHER_TRANSPORT ?= urlsession
+
 test: format-check build-tests
-	$(WITH_HTTPBIN) $(SWIFT) test --skip-build --parallel
+	$(WITH_HTTPBIN) bash -c 'rc=0; $(SWIFT) test --skip-build --parallel || rc=1; \
+		echo "== integration suites again, NETWORKING_TEST_TRANSPORT=$(OTHER_TRANSPORT)"; \
+		NETWORKING_TEST_TRANSPORT=$(OTHER_TRANSPORT) $(SWIFT) test --skip-build --parallel \
+			--filter "$(INTEGRATION_TESTS)" || rc=1; exit $$rc'
 
 # Builds everything, tests included, and fails on any compiler warning in our own sources.
 # (Only files that were recompiled report warnings: CI builds from scratch.)

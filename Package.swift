@@ -29,13 +29,19 @@ let package = Package(
             name: "Networking",
             dependencies: [
                 "NetworkingCore", "NetworkingInterceptors", "NetworkingCache", "NetworkingObservability",
+                // The default transport on Linux (see DefaultTransport.swift); loads libcurl at run time.
+                .target(name: "NetworkingCurl", condition: .when(platforms: [.linux])),
             ]
         ),
         .executableTarget(name: "Demo", dependencies: ["Networking"], path: "Examples/Demo"),
         .executableTarget(name: "ObservabilityRecipe", dependencies: ["Networking"], path: "Examples/Observability"),
         .testTarget(name: "NetworkingCoreTests", dependencies: ["NetworkingCore"]),
         .testTarget(
-            name: "NetworkingTests", dependencies: ["Networking", "NetworkingTesting"],
+            name: "NetworkingTests",
+            dependencies: [
+                "Networking", "NetworkingTesting",
+                .target(name: "NetworkingCurl", condition: .when(platforms: [.linux])),
+            ],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "NetworkingTestingTests", dependencies: ["Networking", "NetworkingTesting"]),
         .testTarget(name: "NetworkingObservabilityTests", dependencies: ["NetworkingObservability"]),

@@ -40,10 +40,12 @@ public final class HTTPClient: HTTPClientProtocol {
     private let defaultHeaders: HTTPHeaders
     private let registry = RequestRegistry()
 
-    /// Creates a client; its requests go through `transport` (a `URLSessionTransport` with the
-    /// `.default` session configuration unless you pass another).
+    /// Creates a client; its requests go through `transport`, or when you pass none the platform's
+    /// default, as for `Networking(baseURL:)`: on Linux a process-wide `CurlTransport`
+    /// (`URLSessionTransport` if libcurl cannot be loaded), elsewhere a `URLSessionTransport` with
+    /// the `.default` session configuration.
     public init(configuration: Configuration = Configuration(), transport: (any HTTPTransport)? = nil) {
-        let transport = transport ?? URLSessionTransport(configuration: .default)
+        let transport = transport ?? DefaultTransport.make()
         self.configuration = configuration
         self.transport = transport
         var innermost = transport

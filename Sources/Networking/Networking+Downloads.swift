@@ -14,7 +14,8 @@ extension Networking {
 
     /// Creates a client whose downloads stay cached on disk until unused for `cacheTTL` seconds
     /// (the default, when you use `init(baseURL:configuration:)`, is 7 days).
-    public init(baseURL: String, configuration: URLSessionConfiguration = .default, cacheTTL: TimeInterval) {
+    /// The transport is chosen as by `init(baseURL:configuration:)`.
+    public init(baseURL: String, configuration: URLSessionConfiguration? = nil, cacheTTL: TimeInterval) {
         self.init(baseURL: baseURL, configuration: configuration)
         cacheState.setTTL(cacheTTL)
     }

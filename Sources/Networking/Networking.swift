@@ -47,10 +47,14 @@ public actor Networking {
 
     // MARK: -
 
-    /// Creates a client whose requests go through a `URLSession` built from `configuration`
-    /// (`.default` unless you pass another, such as `.ephemeral`).
-    public init(baseURL: String, configuration: URLSessionConfiguration = .default) {
-        self.init(baseURL: baseURL, transport: URLSessionTransport(configuration: configuration))
+    /// Creates a client for `baseURL`.
+    ///
+    /// With a `configuration` (such as `.ephemeral`), requests go through a `URLSession` built
+    /// from it, on every platform. Without one, they go through the platform's default transport:
+    /// on Linux a process-wide `CurlTransport` (libcurl driven directly; `URLSessionTransport` if
+    /// libcurl cannot be loaded), elsewhere a `URLSession` with the `.default` configuration.
+    public init(baseURL: String, configuration: URLSessionConfiguration? = nil) {
+        self.init(baseURL: baseURL, transport: DefaultTransport.make(configuration: configuration))
     }
 
     /// Creates a client that sends its requests through `transport` (a libcurl transport, a

@@ -103,7 +103,12 @@
             setString(NCURLOPT_PROTOCOLS_STR, "http,https")
             setLong(NCURLOPT_NOSIGNAL, 1)
             setLong(NCURLOPT_TCP_KEEPALIVE, 1)
-            setLong(NCURLOPT_PIPEWAIT, 1)
+            // Waiting for a busy connection to turn out to multiplex only pays where HTTP/2 is
+            // possible: over cleartext HTTP/1.1 it would queue a request behind a slow one.
+            let multiplexes =
+                configuration.httpVersion == .http2PriorKnowledge
+                || (configuration.httpVersion == .http2 && url.scheme?.lowercased() == "https")
+            if multiplexes { setLong(NCURLOPT_PIPEWAIT, 1) }
             setString(NCURLOPT_ACCEPT_ENCODING, "")  // every coding libcurl decodes
             setLong(NCURLOPT_FOLLOWLOCATION, 0)
             _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_ERRORBUFFER, errorBuffer)

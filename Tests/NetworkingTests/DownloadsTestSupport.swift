@@ -61,7 +61,7 @@ extension DownloadsTestSupport {
             var gateWaiters: [CheckedContinuation<Void, Never>] = []
         }
 
-        private let base = URLSessionTransport()
+        private let base = TestTransport.make()
         private let state: Mutex<State>
 
         init(gated: Bool = false) { state = Mutex(State(gateOpen: !gated)) }

@@ -80,7 +80,7 @@ final class ErrorsIntegrationTests: XCTestCase {
     }
 
     func testClosedPortIsATransportFailure() async throws {
-        let networking = Networking(baseURL: "http://127.0.0.1:9")
+        let networking = HTTPBin.client(baseURL: "http://127.0.0.1:9")
         let result: Result<JSONResponse, NetworkingError> = await withDeadline { await networking.get("/get") }
         let error = try XCTUnwrapFailure(result)
         guard case .transport(let urlError) = error else { return XCTFail("got \(error)") }
@@ -92,7 +92,7 @@ final class ErrorsIntegrationTests: XCTestCase {
 
     func testInvalidBaseURLIsAnInvalidRequestNamingIt() async throws {
         for base in ["", "not a url", "ftp://127.0.0.1"] {
-            let result: Result<JSONResponse, NetworkingError> = await Networking(baseURL: base).get("/get")
+            let result: Result<JSONResponse, NetworkingError> = await HTTPBin.client(baseURL: base).get("/get")
             guard case .invalidRequest(let reason) = try XCTUnwrapFailure(result) else {
                 return XCTFail("got \(result)")
             }

@@ -1,10 +1,14 @@
 import Foundation
-import Networking
 import Synchronization
 import XCTest
 
+@testable import Networking
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
+#endif
+#if os(Linux)
+    import NetworkingCurl
 #endif
 
 /// The local httpbin the integration suites run against (`make test` starts one and sets
@@ -59,8 +63,40 @@ enum HTTPBin {
         }
     }
 
-    /// A client for the server.
-    static func client() -> Networking { Networking(baseURL: baseURL) }
+    /// A client for the server (or for `base`), over the transport under test.
+    static func client(baseURL base: String = baseURL) -> Networking {
+        Networking(baseURL: base, transport: TestTransport.make())
+    }
+}
+
+/// The transport the integration suites run over, named by `NETWORKING_TEST_TRANSPORT`: `curl`,
+/// `urlsession`, or unset for the library's default (`CurlTransport` on Linux). `make test` runs
+/// the integration suites once more over the transport that is not the default.
+enum TestTransport {
+    static let name = ProcessInfo.processInfo.environment["NETWORKING_TEST_TRANSPORT"] ?? "default"
+
+    /// A transport of the requested kind (a new one, except the shared default).
+    static func make() -> any HTTPTransport {
+        switch name {
+        case "default": return DefaultTransport.make()
+        case "urlsession": return URLSessionTransport()
+        #if os(Linux)
+            case "curl":
+                do {
+                    return try CurlTransport()
+                } catch {
+                    return failing("\(error)")
+                }
+        #endif
+        default: return failing("unknown NETWORKING_TEST_TRANSPORT=\(name) (curl, urlsession or unset)")
+        }
+    }
+
+    /// A transport that fails every request with `reason`, so a misconfigured run fails loudly.
+    private static func failing(_ reason: String) -> any HTTPTransport {
+        let failure = NetworkingError.transport(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: reason]))
+        return ClosureTransport { (_) throws(NetworkingError) -> HTTPExchange in throw failure }
+    }
 }
 
 /// Runs `operation`, cancelling it if it has not finished within `seconds`, so that a hang fails

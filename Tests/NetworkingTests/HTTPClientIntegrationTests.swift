@@ -7,7 +7,7 @@ final class HTTPClientIntegrationTests: XCTestCase {
     private var client: HTTPClient {
         var logging = LogSettings()
         logging.level = .none
-        return HTTPClient(configuration: .init(logging: logging))
+        return HTTPClient(configuration: .init(logging: logging), transport: TestTransport.make())
     }
 
     override func setUp() async throws {
@@ -67,7 +67,8 @@ final class HTTPClientIntegrationTests: XCTestCase {
     func testBearerEndpointWithAndWithoutAToken() async throws {
         let anonymous: Result<JSONResponse, NetworkingError> = await client.send(HTTPBinEndpoint.bearer)
         XCTAssertTrue(try XCTUnwrapFailure(anonymous).isUnauthorized, "\(anonymous)")
-        let authorized = HTTPClient(configuration: .init(headers: ["Authorization": "Bearer token-1"]))
+        let authorized = HTTPClient(
+            configuration: .init(headers: ["Authorization": "Bearer token-1"]), transport: TestTransport.make())
         let response: JSONResponse = try await authorized.send(HTTPBinEndpoint.bearer)
         XCTAssertEqual(response.body["token"], "token-1")
     }

@@ -123,7 +123,7 @@ final class ImageTests: XCTestCase {
         let directory = DownloadsTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let networking = Networking(
-            baseURL: DownloadsTestSupport.baseURL, transport: URLSessionTransport(),
+            baseURL: DownloadsTestSupport.baseURL, transport: TestTransport.make(),
             cache: DataCache(directory: directory))
         return await networking.downloadImage(path)
     }

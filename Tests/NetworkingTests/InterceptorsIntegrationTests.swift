@@ -38,7 +38,7 @@ final class InterceptorsIntegrationTests: XCTestCase {
 
     func testBearerWithAStoredToken() async throws {
         let provider = StoredTokenProvider(storage: InMemoryTokenStorage(token: Token(accessToken: "integration")))
-        let networking = Networking(baseURL: baseURL)
+        let networking = HTTPBin.client(baseURL: baseURL)
         await networking.setInterceptors([AuthTokenInterceptor(tokenProvider: provider)])
         let result: Result<BearerEcho, NetworkingError> = await networking.get("/bearer")
         let echo = try result.get()
@@ -64,7 +64,7 @@ final class InterceptorsIntegrationTests: XCTestCase {
 
     func testAPublicRequestGoesOutWithoutTheTokenAndWithoutTheOptionHeader() async throws {
         let provider = StoredTokenProvider(storage: InMemoryTokenStorage(token: Token(accessToken: "secret")))
-        let networking = Networking(baseURL: baseURL)
+        let networking = HTTPBin.client(baseURL: baseURL)
         // Stands in for the endpoint layer, which marks public endpoints.
         let markPublic = TestInterceptor { request, next in
             var request = request
@@ -89,7 +89,7 @@ final class InterceptorsIntegrationTests: XCTestCase {
         let networking = Networking(baseURL: baseURL, transport: transport)
         // httpbin's /bearer refuses anything that is not "Bearer …": this is the expired credential.
         await networking.setAuthorizationHeader(headerValue: "Token expired")
-        let authServer = Networking(baseURL: baseURL)
+        let authServer = HTTPBin.client(baseURL: baseURL)
         let refreshes = Counter()
         await networking.setInterceptors([
             AuthRefreshInterceptor {
@@ -127,7 +127,7 @@ final class InterceptorsIntegrationTests: XCTestCase {
     }
 
     func testARefreshThatGivesUpLetsTheOriginal401Through() async throws {
-        let networking = Networking(baseURL: baseURL)
+        let networking = HTTPBin.client(baseURL: baseURL)
         await networking.setAuthorizationHeader(headerValue: "Token expired")
         await networking.setInterceptors([AuthRefreshInterceptor { nil }])
         let result: Result<BearerEcho, NetworkingError> = await networking.get("/bearer")
@@ -210,7 +210,7 @@ final class InterceptorsIntegrationTests: XCTestCase {
     // MARK: - Validation
 
     func testValidationRejectsHTMLAndPassesJSONAndLeavesErrorsAlone() async throws {
-        let networking = Networking(baseURL: baseURL)
+        let networking = HTTPBin.client(baseURL: baseURL)
         await networking.setInterceptors([
             ResponseValidatorInterceptor { exchange in
                 let contentType = exchange.header("Content-Type") ?? ""
@@ -238,7 +238,7 @@ final class InterceptorsIntegrationTests: XCTestCase {
 
     /// The auth server is flaky: the first refresh call gets a 503 from it, the next succeeds.
     private func flakyRefresh(_ calls: Counter) -> AuthRefreshInterceptor {
-        let authServer = Networking(baseURL: baseURL)
+        let authServer = HTTPBin.client(baseURL: baseURL)
         return AuthRefreshInterceptor {
             let path = calls.increment() == 1 ? "/status/503" : "/anything/oauth/token"
             let grant: Result<TokenEcho, NetworkingError> = await authServer.post(
@@ -335,7 +335,7 @@ private final class RecordingTransport: HTTPTransport {
         var waiters: [(status: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let inner = URLSessionTransport()
+    private let inner = TestTransport.make()
     private let state = Mutex(State())
     private let statusOverrides: [String: Int]
 

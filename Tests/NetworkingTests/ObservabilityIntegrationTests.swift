@@ -33,7 +33,8 @@ final class ObservabilityIntegrationTests: XCTestCase {
     private func client(
         _ baseURL: String, transport: (any HTTPTransport)? = nil, level: NetworkingLogger.Level = .all
     ) async throws -> (Networking, URL) {
-        let networking = transport.map { Networking(baseURL: baseURL, transport: $0) } ?? Networking(baseURL: baseURL)
+        let networking =
+            transport.map { Networking(baseURL: baseURL, transport: $0) } ?? HTTPBin.client(baseURL: baseURL)
         let logFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("ObservabilityIntegrationTests-\(UUID().uuidString).log")
         addTeardownBlock { try? FileManager.default.removeItem(at: logFile) }
@@ -111,11 +112,16 @@ final class ObservabilityIntegrationTests: XCTestCase {
         XCTAssertEqual(metrics.requestBodyBytes, 0)
         XCTAssertLessThanOrEqual(metrics.startDate, metrics.endDate)
         XCTAssertEqual(metrics.redirectCount, 0)
-        #if !canImport(Darwin)
-            XCTAssertNil(metrics.domainLookup, "URLSession on Linux reports no phase timings; none are invented")
-            XCTAssertNil(metrics.secureConnection)
-            XCTAssertNil(metrics.timeToFirstByte)
-        #endif
+        if networking.transport is URLSessionTransport {
+            #if !canImport(Darwin)
+                XCTAssertNil(metrics.domainLookup, "URLSession on Linux reports no phase timings; none are invented")
+                XCTAssertNil(metrics.secureConnection)
+                XCTAssertNil(metrics.timeToFirstByte)
+            #endif
+        } else {
+            XCTAssertNotNil(metrics.timeToFirstByte, "libcurl's timers are reported")
+            XCTAssertNil(metrics.secureConnection, "plain HTTP has no TLS phase")
+        }
 
         XCTAssertEqual(try XCTUnwrap(byPath["/redirect/2"]?.2).redirectCount, 2)
         XCTAssertNoThrow(try redirected.get())
@@ -335,7 +341,7 @@ final class ObservabilityIntegrationTests: XCTestCase {
 
     func testALogFileThatCannotBeOpenedNeverFailsARequest() async throws {
         let base = try await httpbin()
-        let networking = Networking(baseURL: base)
+        let networking = HTTPBin.client(baseURL: base)
         await networking.setLogsToStandardError(false)
         await networking.setLogLevel(.all)
         let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("obs-blocker-\(UUID().uuidString)")

@@ -74,7 +74,7 @@ final class VerbsIntegrationTests: XCTestCase {
     }
 
     func testAbsoluteURLPassesThrough() async throws {
-        let networking = Networking(baseURL: "http://unused.invalid")
+        let networking = HTTPBin.client(baseURL: "http://unused.invalid")
         let result: Result<Echo, NetworkingError> = await networking.get(HTTPBin.baseURL + "/anything/abs?x=1")
         let echo = try XCTUnwrapSuccess(result)
         XCTAssertEqual(echo.args, ["x": "1"])
@@ -82,7 +82,7 @@ final class VerbsIntegrationTests: XCTestCase {
     }
 
     func testBaseURLWithAPathAndANonASCIIPath() async throws {
-        let networking = Networking(baseURL: HTTPBin.baseURL + "/anything/")
+        let networking = HTTPBin.client(baseURL: HTTPBin.baseURL + "/anything/")
         let result: Result<Echo, NetworkingError> = await networking.get("/døgnvillburgere.jpg")
         XCTAssertEqual(try XCTUnwrapSuccess(result).url, HTTPBin.baseURL + "/anything/døgnvillburgere.jpg")
     }

@@ -1,0 +1,65 @@
+import Foundation
+import XCTest
+
+@testable import Networking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+#if os(Linux)
+    import NetworkingCurl
+#endif
+
+/// Which transport a client gets (see `DefaultTransport`): the platform's default without a
+/// transport or a session configuration, `URLSessionTransport` with an explicit configuration.
+final class DefaultTransportTests: XCTestCase {
+    #if os(Linux)
+        func testLinuxClientsWithoutAConfigurationShareOneCurlTransport() throws {
+            XCTAssertTrue(CurlTransport.isAvailable, "libcurl.so.4 must load on Linux")
+            let curl = try XCTUnwrap(Networking(baseURL: "http://example.test").transport as? CurlTransport)
+            let withTTL = Networking(baseURL: "http://example.test", cacheTTL: 60).transport
+            XCTAssertTrue(withTTL as? CurlTransport === curl, "init(baseURL:cacheTTL:)")
+            XCTAssertTrue(HTTPClient().transport as? CurlTransport === curl, "HTTPClient()")
+            let live = HTTPClient(environment: .live).transport
+            XCTAssertTrue(live as? CurlTransport === curl, "HTTPClient(environment:)")
+        }
+
+        func testTheLinuxDefaultKeepsTheDocumentedLimits() throws {
+            let curl = try XCTUnwrap(Networking(baseURL: "http://example.test").transport as? CurlTransport)
+            XCTAssertEqual(curl.configuration.maxResponseBodySize, URLSessionTransport.defaultMaxResponseBodySize)
+            XCTAssertEqual(curl.configuration.redirectPolicy.maxRedirects, RedirectPolicy.default.maxRedirects)
+            let policy = curl.configuration.redirectPolicy
+            XCTAssertEqual(policy.allowsInsecureDowngrade, RedirectPolicy.default.allowsInsecureDowngrade)
+            XCTAssertEqual(curl.configuration.redirectPolicy.sensitiveHeaders, RedirectPolicy.default.sensitiveHeaders)
+            XCTAssertNil(curl.configuration.caCertificateFile)
+            XCTAssertNil(curl.configuration.pinnedPublicKey)
+        }
+    #else
+        func testOtherPlatformsDefaultToURLSession() {
+            XCTAssertTrue(Networking(baseURL: "http://example.test").transport is URLSessionTransport)
+            XCTAssertTrue(HTTPClient().transport is URLSessionTransport)
+        }
+    #endif
+
+    func testAnExplicitSessionConfigurationKeepsURLSession() throws {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpAdditionalHeaders = ["X-Kept": "yes"]
+        let networking = Networking(baseURL: "http://example.test", configuration: configuration)
+        let transport = try XCTUnwrap(networking.transport as? URLSessionTransport)
+        XCTAssertEqual(transport.session.configuration.httpAdditionalHeaders?["X-Kept"] as? String, "yes")
+        let withTTL = Networking(baseURL: "http://example.test", configuration: .ephemeral, cacheTTL: 60)
+        XCTAssertTrue(withTTL.transport is URLSessionTransport)
+    }
+
+    func testTheIntegrationSuitesRunOverTheRequestedTransport() {
+        let transport = TestTransport.make()
+        switch TestTransport.name {
+        case "urlsession": XCTAssertTrue(transport is URLSessionTransport, "\(type(of: transport))")
+        case "default": XCTAssertTrue(type(of: transport) == type(of: DefaultTransport.make()))
+        #if os(Linux)
+            case "curl": XCTAssertTrue(transport is CurlTransport, "\(type(of: transport))")
+        #endif
+        default: XCTFail("unknown NETWORKING_TEST_TRANSPORT=\(TestTransport.name)")
+        }
+    }
+}
