@@ -28,9 +28,9 @@ INTEGRATION_TESTS := NetworkingTests\.(Auth|Bodies|Cancellation|ConcurrencyInteg
 OTHER_TRANSPORT ?= urlsession
 
 test: format-check build-tests
-	$(WITH_HTTPBIN) bash -c 'rc=0; $(SWIFT) test --skip-build --parallel || rc=1; \
+	$(WITH_HTTPBIN) bash -c 'rc=0; $(SWIFT) test --skip-build || rc=1; \
 		echo "== integration suites again, NETWORKING_TEST_TRANSPORT=$(OTHER_TRANSPORT)"; \
-		NETWORKING_TEST_TRANSPORT=$(OTHER_TRANSPORT) $(SWIFT) test --skip-build --parallel \
+		NETWORKING_TEST_TRANSPORT=$(OTHER_TRANSPORT) $(SWIFT) test --skip-build \
 			--filter "$(INTEGRATION_TESTS)" || rc=1; exit $$rc'
 
 # Builds everything, tests included, and fails on any compiler warning in our own sources.
