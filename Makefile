@@ -28,10 +28,7 @@ INTEGRATION_TESTS := NetworkingTests\.(Auth|Bodies|Cancellation|ConcurrencyInteg
 OTHER_TRANSPORT ?= urlsession
 
 test: format-check build-tests
-	$(WITH_HTTPBIN) bash -c 'rc=0; $(SWIFT) test --skip-build || rc=1; \
-		echo "== integration suites again, NETWORKING_TEST_TRANSPORT=$(OTHER_TRANSPORT)"; \
-		NETWORKING_TEST_TRANSPORT=$(OTHER_TRANSPORT) $(SWIFT) test --skip-build \
-			--filter "$(INTEGRATION_TESTS)" || rc=1; exit $$rc'
+	$(WITH_HTTPBIN) $(HARNESS)/run-tests.sh "$(SWIFT)" "$(OTHER_TRANSPORT)" '$(INTEGRATION_TESTS)'
 
 # Builds everything, tests included, and fails on any compiler warning in our own sources.
 # (Only files that were recompiled report warnings: CI builds from scratch.)
