@@ -73,6 +73,25 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
         }
     }
 
+    /// A handle that cancels or watches the transfer without keeping the stream alive (dropping
+    /// every copy of the stream still cancels it).
+    public var control: Control { Control(storage: handle.storage) }
+
+    /// Cancels or watches a transfer from outside the reader.
+    public struct Control: Sendable {
+        fileprivate let storage: Storage
+
+        /// Cancels the transfer.
+        public func cancel() { storage.cancel() }
+
+        /// Waits until the transfer ends and says how.
+        public func termination() async -> Termination {
+            await withCheckedContinuation { continuation in
+                storage.onTermination { continuation.resume(returning: $0) }
+            }
+        }
+    }
+
     /// Reads the rest of the body into memory; more than `limit` bytes cancels the transfer and
     /// throws `.transport(URLError(.dataLengthExceedsMaximum))`.
     public func collect(upTo limit: Int) async throws(NetworkingError) -> Data {
