@@ -140,6 +140,9 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
 
         /// Whether the reader is gone or the stream has ended.
         public var isTerminated: Bool { storage.isTerminated }
+
+        /// Bytes yielded that the reader has not taken yet.
+        public var bufferedBytes: Int { storage.bufferedBytes }
     }
 
     /// Keeps the transfer alive while a reader holds the stream; cancels it when the last copy
@@ -232,6 +235,8 @@ private final class Storage: Sendable {
     }
 
     var receivedBytes: Int64 { state.withLock { $0.received } }
+
+    var bufferedBytes: Int { state.withLock { $0.buffered } }
 
     var isTerminated: Bool { state.withLock { $0.isOver } }
 
