@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -86,29 +87,55 @@ extension Networking {
     }
 
     /// Opens a stream on `pipeline` and keeps it registered in `registry` until its body ends, so
-    /// that `cancelAllRequests()` stops it too.
+    /// that `cancelAllRequests()` stops it too. Cancelling the caller while the head is awaited
+    /// cancels the request; afterwards the body stream is in charge.
     static func openStream(
         _ request: HTTPRequest, kind: RequestContext.Kind, pipeline: Pipeline, registry: RequestRegistry
     ) async -> Result<StreamedResponse, NetworkingError> {
-        let result = await registry.run(key: request.path) { () async -> Result<StreamedResponse, NetworkingError> in
-            do throws(NetworkingError) {
-                return .success(try await pipeline.stream(request, kind: kind))
-            } catch {
-                return .failure(error)
-            }
-        }
-        if case .success(let streamed) = result {
-            let control = streamed.body.control
-            Task.detached {
-                await registry.run(key: request.path) {
-                    await withTaskCancellationHandler {
-                        _ = await control.termination()
-                    } onCancel: {
-                        control.cancel()
+        let runner = Mutex<(task: Task<Void, Never>?, cancelled: Bool)>((nil, false))
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (handoff: CheckedContinuation<Result<StreamedResponse, NetworkingError>, Never>) in
+                let task = Task.detached {
+                    await registry.run(key: request.path) {
+                        guard let control = await open(request, kind: kind, pipeline: pipeline, handoff: handoff) else {
+                            return
+                        }
+                        await withTaskCancellationHandler {
+                            _ = await control.termination()
+                        } onCancel: {
+                            control.cancel()
+                        }
                     }
                 }
+                let cancelled = runner.withLock { runner in
+                    runner.task = task
+                    return runner.cancelled
+                }
+                if cancelled { task.cancel() }
             }
+        } onCancel: {
+            let task = runner.withLock { runner in
+                runner.cancelled = true
+                return runner.task
+            }
+            task?.cancel()
         }
-        return result
+    }
+
+    /// Opens the stream and hands the result over; returns only the control, so the registry
+    /// keeps no reference to the stream itself (dropping the stream must still cancel it).
+    private static func open(
+        _ request: HTTPRequest, kind: RequestContext.Kind, pipeline: Pipeline,
+        handoff: CheckedContinuation<Result<StreamedResponse, NetworkingError>, Never>
+    ) async -> ResponseBodyStream.Control? {
+        do throws(NetworkingError) {
+            let streamed = try await pipeline.stream(request, kind: kind)
+            let control = streamed.body.control
+            handoff.resume(returning: .success(streamed))
+            return control
+        } catch {
+            handoff.resume(returning: .failure(error))
+            return nil
+        }
     }
 }

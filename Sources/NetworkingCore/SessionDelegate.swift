@@ -50,6 +50,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         guard let http = response as? HTTPURLResponse else {
             finish(dataTask) { _ in .failure(.invalidResponse) }
             completionHandler(.cancel)
+            dataTask.cancel()
             return
         }
         let sink = states.withLock { $0[dataTask.taskIdentifier]?.sink }
@@ -68,6 +69,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             } catch {
                 finish(dataTask) { _ in .failure(error) }
                 completionHandler(.cancel)
+                dataTask.cancel()
                 return
             }
         case .memory, nil:
@@ -77,6 +79,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         if expected > Int64(maxBodySize) {
             finish(dataTask) { _ in .failure(Self.tooLarge(expected)) }
             completionHandler(.cancel)
+            dataTask.cancel()  // On Linux `.cancel` alone lets libcurl read the whole body (measured).
             return
         }
         let progress = states.withLock { states -> TaskProgress? in

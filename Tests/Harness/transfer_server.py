@@ -2,7 +2,8 @@
 """Loopback HTTP server for the transfer tests: what httpbin lacks.
 
 Standard library only. Binds 127.0.0.1 on a free port and prints "PORT <n>" on stdout once it
-listens; the tests start it with Process and terminate it in tearDown. Endpoints:
+listens; the tests start it with Process and stop it in tearDown by closing its stdin (the server
+exits at EOF on stdin, so it also goes away when the test process dies) or with SIGTERM. Endpoints:
 
   GET  /file/<name>?size=N         deterministic bytes (see content()), with ETag and
                                    Last-Modified; honours Range and If-Range (RFC 9110).
@@ -25,6 +26,8 @@ listens; the tests start it with Process and terminate it in tearDown. Endpoints
 """
 
 import json
+import os
+import signal
 import sys
 import threading
 import time
@@ -223,7 +226,7 @@ class Handler(BaseHTTPRequestHandler):
         piece = int(query.get("chunk", "65536"))
         delay = float(query.get("delay", "0.01"))
         with_length = query.get("length", "1") != "0"
-        index = log(key, {"sent": 0, "completed": False, "disconnected": False})
+        index = log(key, {"sent": 0})
         self.send_response(200)
         self.send_header("Content-Type", "application/octet-stream")
         if with_length:
@@ -250,7 +253,7 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.flush()
             update_log(key, index, completed=True)
         except (BrokenPipeError, ConnectionResetError):
-            update_log(key, index, disconnected=True)
+            update_log(key, index, completed=False, disconnected=True)
             self.close_connection = True
 
     # SSE -------------------------------------------------------------------------------------
@@ -303,7 +306,16 @@ class Handler(BaseHTTPRequestHandler):
             self.send_events("id: %d\nevent: tick\ndata: {\"n\": %d}\n\n" % (number, number), interval)
 
 
+def exit_at_end_of_stdin():
+    while sys.stdin.buffer.read(4096):
+        pass
+    os._exit(0)
+
+
 def main():
+    # A parent may start us with signals blocked (Foundation's Process does): unblock SIGTERM/SIGINT.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    threading.Thread(target=exit_at_end_of_stdin, daemon=True).start()
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     print("PORT %d" % server.server_address[1], flush=True)
