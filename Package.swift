@@ -25,6 +25,9 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "Demo", dependencies: ["Networking"], path: "Examples/Demo"),
+        .executableTarget(name: "TransfersRecipe", dependencies: ["Networking"], path: "Examples/Transfers"),
+        .executableTarget(
+            name: "ResumableDownloadChild", dependencies: ["Networking"], path: "Tests/ResumableDownloadChild"),
         .testTarget(name: "NetworkingCoreTests", dependencies: ["NetworkingCore"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "NetworkingTesting"]),
     ],

@@ -21,7 +21,7 @@ exits at EOF on stdin, so it also goes away when the test process dies) or with 
   GET  /sse/basic                  a fixed event stream (comments, multi-line data, ids, retry)
   GET  /sse/reconnect?key=K        1st connection: retry 100, events 1-2, then closes; 2nd
                                    (must send Last-Event-ID: 2): events 3-4, closes; then 204
-  GET  /sse/ticks?count=N&interval=s   N events s seconds apart
+  GET  /sse/ticks?count=N&interval=s&key=K   N events s seconds apart (logged as sse-K)
   GET  /sse/plain                  a text/plain answer (not an event stream)
 """
 
@@ -140,7 +140,14 @@ class Handler(BaseHTTPRequestHandler):
             elif path == "/sse/reconnect":
                 self.serve_sse_reconnect(query.get("key", "default"))
             elif path == "/sse/ticks":
-                self.serve_sse_ticks(int(query.get("count", "5")), float(query.get("interval", "0.2")))
+                key = "sse-" + query.get("key", "ticks")
+                index = log(key, {"lastEventID": self.headers.get("Last-Event-ID")})
+                try:
+                    self.serve_sse_ticks(int(query.get("count", "5")), float(query.get("interval", "0.2")))
+                    update_log(key, index, completed=True)
+                except (BrokenPipeError, ConnectionResetError):
+                    update_log(key, index, completed=False, disconnected=True)
+                    raise
             elif path == "/sse/plain":
                 self.send_simple(200, b"data: not an event stream\n\n", "text/plain")
             else:
