@@ -82,7 +82,9 @@ extension Networking {
     }
 
     /// Opens a stream off the actor, registered for cancellation under its path.
-    func openStream(_ request: HTTPRequest, kind: RequestContext.Kind) async -> Result<StreamedResponse, NetworkingError> {
+    func openStream(_ request: HTTPRequest, kind: RequestContext.Kind) async -> Result<
+        StreamedResponse, NetworkingError
+    > {
         await Self.openStream(request, kind: kind, pipeline: pipeline(), registry: registry)
     }
 
@@ -94,7 +96,8 @@ extension Networking {
     ) async -> Result<StreamedResponse, NetworkingError> {
         let runner = Mutex<(task: Task<Void, Never>?, cancelled: Bool)>((nil, false))
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { (handoff: CheckedContinuation<Result<StreamedResponse, NetworkingError>, Never>) in
+            await withCheckedContinuation {
+                (handoff: CheckedContinuation<Result<StreamedResponse, NetworkingError>, Never>) in
                 let task = Task.detached {
                     await registry.run(key: request.path) {
                         guard let control = await open(request, kind: kind, pipeline: pipeline, handoff: handoff) else {

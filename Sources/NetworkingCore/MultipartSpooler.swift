@@ -77,10 +77,12 @@ public enum MultipartSpooler {
             let contentType = "multipart/form-data; boundary=\(boundary)"
             if size <= Int64(threshold) {
                 guard let data = try inMemory(segments, needle: needle) else { continue }
-                return Output(body: .data(data, contentType: contentType), spoolFile: nil, size: size, contentType: contentType)
+                return Output(
+                    body: .data(data, contentType: contentType), spoolFile: nil, size: size, contentType: contentType)
             }
             guard let file = try spool(segments, needle: needle, directory: directory) else { continue }
-            return Output(body: .file(file, contentType: contentType), spoolFile: file, size: size, contentType: contentType)
+            return Output(
+                body: .file(file, contentType: contentType), spoolFile: file, size: size, contentType: contentType)
         }
     }
 

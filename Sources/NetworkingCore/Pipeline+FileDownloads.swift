@@ -49,7 +49,8 @@ extension Pipeline {
         let tracker = TransferProgressTracker(progress)
         defer { tracker.finish() }
         let directory = try FileMover.directory(of: destination)
-        let temporary = directory.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
+        let temporary = directory.appendingPathComponent(
+            ".\(destination.lastPathComponent).\(UUID().uuidString).download")
         defer { try? FileManager.default.removeItem(at: temporary) }
         let outcome = try await download(request, to: DownloadTarget(file: temporary), progress: tracker.reporter)
         try FileMover.replace(destination, with: temporary)
@@ -64,7 +65,9 @@ extension Pipeline {
 enum FileMover {
     /// The destination's directory, which must exist.
     static func directory(of destination: URL) throws(NetworkingError) -> URL {
-        guard destination.isFileURL else { throw .invalidRequest("download destination '\(destination)' is not a file URL") }
+        guard destination.isFileURL else {
+            throw .invalidRequest("download destination '\(destination)' is not a file URL")
+        }
         let directory = destination.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue

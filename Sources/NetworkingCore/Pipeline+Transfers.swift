@@ -52,7 +52,8 @@ extension Pipeline {
             let streamed =
                 match
                 ?? StreamedResponse(
-                    request: exchange.request, response: exchange.response, body: ResponseBodyStream(data: exchange.body))
+                    request: exchange.request, response: exchange.response,
+                    body: ResponseBodyStream(data: exchange.body))
             let head = ResponseMetadata(response: streamed.response, body: Data())
             let status = streamed.statusCode
             // The handler must not capture the stream: it would keep it alive, and a stream
@@ -60,7 +61,8 @@ extension Pipeline {
             streamed.body.onTermination { termination in
                 switch termination {
                 case .finished(let count):
-                    observation.complete(.success(statusCode: status, byteCount: Int(count)), response: head, bytes: count)
+                    observation.complete(
+                        .success(statusCode: status, byteCount: Int(count)), response: head, bytes: count)
                 case .failed(let error, let count):
                     observation.complete(.failure(error), response: head, bytes: count)
                 }

@@ -314,7 +314,8 @@ private final class Storage: Sendable {
         if let ready = poll() { return try ready.get() }
         if Task.isCancelled { cancel() }
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Data?, NetworkingError>, Never>) in
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<Data?, NetworkingError>, Never>) in
                 let immediate = state.withLock { state -> Result<Data?, NetworkingError>? in
                     if let ready = Self.take(&state) { return ready }
                     guard state.waiter == nil else {

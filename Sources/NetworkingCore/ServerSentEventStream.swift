@@ -92,7 +92,9 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
         }
 
         /// The next event, or `nil` when the stream is over.
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws(NetworkingError) -> ServerSentEvent? {
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(NetworkingError)
+            -> ServerSentEvent?
+        {
             try await next()
         }
 

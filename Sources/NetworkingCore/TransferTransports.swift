@@ -110,7 +110,9 @@ public struct FileDownloadExchange: Sendable {
     public var fileSize: Int64 { startOffset + bytesWritten }
 
     /// The exchange as interceptors see it (the body is empty when it went to the file).
-    public var exchange: HTTPExchange { HTTPExchange(request: request, response: response, body: body, metrics: metrics) }
+    public var exchange: HTTPExchange {
+        HTTPExchange(request: request, response: response, body: body, metrics: metrics)
+    }
 }
 
 /// A transport that writes response bodies straight to a file, with bounded memory.

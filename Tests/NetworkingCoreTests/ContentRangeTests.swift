@@ -13,7 +13,8 @@ final class ContentRangeTests: XCTestCase {
     }
 
     func testRejectsMalformedRanges() {
-        for header in ["bytes */1000", "bytes 5-4/10", "bytes 0-9/5", "items 0-9/10", "bytes 0-/10", "bytes a-b/c", ""] {
+        for header in ["bytes */1000", "bytes 5-4/10", "bytes 0-9/5", "items 0-9/10", "bytes 0-/10", "bytes a-b/c", ""]
+        {
             XCTAssertNil(ContentRange(header), header)
         }
     }

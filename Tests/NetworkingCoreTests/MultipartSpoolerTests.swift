@@ -66,13 +66,15 @@ final class MultipartSpoolerTests: XCTestCase {
             try normalized(body(memory), contentType: memory.contentType))
         XCTAssertNotNil(spooledBody.range(of: fileData), "the file's bytes are copied intact")
         XCTAssertNotNil(
-            spooledBody.range(of: Data("name=\"upload\"; filename=\"big.bin\"\r\nContent-Type: application/octet-stream".utf8)))
+            spooledBody.range(
+                of: Data("name=\"upload\"; filename=\"big.bin\"\r\nContent-Type: application/octet-stream".utf8)))
     }
 
     func testUnreadableFileIsAnInvalidRequest() {
         let missing = directory.appendingPathComponent("missing.bin")
         XCTAssertThrowsError(
-            try MultipartSpooler.encode(files: [FormDataFile(fileURL: missing, parameterName: "f")], directory: directory)
+            try MultipartSpooler.encode(
+                files: [FormDataFile(fileURL: missing, parameterName: "f")], directory: directory)
         ) { error in
             guard case .invalidRequest(let reason) = error as? NetworkingError else { return XCTFail("\(error)") }
             XCTAssertTrue(reason.contains("missing.bin"), reason)

@@ -66,7 +66,8 @@ final class ServerSentEventParserTests: XCTestCase {
 
     func testRetryAcceptsASCIIDigitsOnly() throws {
         var parser = ServerSentEventParser()
-        let parsed = try parser.parse(Data("retry: 1500\ndata: a\n\nretry: 12x\ndata: b\n\nretry: -5\n\nretry: 1.5\n\n".utf8))
+        let parsed = try parser.parse(
+            Data("retry: 1500\ndata: a\n\nretry: 12x\ndata: b\n\nretry: -5\n\nretry: 1.5\n\n".utf8))
         XCTAssertEqual(parsed.map(\.retry), [1500, nil])
         XCTAssertEqual(parser.reconnectionTime, 1500)
         _ = try parser.parse(Data("retry:300\n\nretry: \n\nretry: ٣\n\n".utf8))
@@ -80,7 +81,9 @@ final class ServerSentEventParserTests: XCTestCase {
 
     func testCRLFSplitAcrossChunksIsOneLineBreak() throws {
         var parser = ServerSentEventParser()
-        let chunks: [[UInt8]] = [Array("data: a\r".utf8), Array("\ndata: b\r".utf8), Array("\n\r".utf8), Array("\n".utf8)]
+        let chunks: [[UInt8]] = [
+            Array("data: a\r".utf8), Array("\ndata: b\r".utf8), Array("\n\r".utf8), Array("\n".utf8),
+        ]
         XCTAssertEqual(try events(chunks: chunks, parser: &parser), [ServerSentEvent(data: "a\nb")])
     }
 

@@ -272,7 +272,8 @@ final class TransfersIntegrationTests: XCTestCase {
         let networking = Networking(baseURL: server.baseURL, configuration: .ephemeral, maxResponseBodySize: 256 * 1024)
         XCTAssertEqual(networking.maxResponseBodySize, 256 * 1024)
         let result: Result<Data, NetworkingError> = await networking.get(
-            "/slow", query: [URLQueryItem(name: "key", value: "announced"), URLQueryItem(name: "size", value: "50000000")])
+            "/slow",
+            query: [URLQueryItem(name: "key", value: "announced"), URLQueryItem(name: "size", value: "50000000")])
         assertTooLarge(result)
         let served = try await server.waitForEnd(of: "announced")
         XCTAssertEqual(served?.completed, false, "the transfer was cancelled, not read to the end")
@@ -318,7 +319,8 @@ final class TransfersIntegrationTests: XCTestCase {
             "/file/large", to: destination, query: [URLQueryItem(name: "size", value: "3000000")]
         ).get()
         XCTAssertEqual(file.byteCount, 3_000_000)
-        XCTAssertEqual(try Data(contentsOf: destination), TransferTestEnvironment.fileContent(version: 0, size: 3_000_000))
+        XCTAssertEqual(
+            try Data(contentsOf: destination), TransferTestEnvironment.fileContent(version: 0, size: 3_000_000))
     }
 
     // MARK: - Helpers
