@@ -21,6 +21,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     let states = Mutex<[Int: State]>([:])
     let maxBodySize: Int
+    #if canImport(Darwin)
+        /// The app's background-events completion handler (see `URLSessionTransport+Background`).
+        let backgroundEventsHandler = Mutex<(@Sendable () -> Void)?>(nil)
+    #endif
 
     init(maxBodySize: Int) { self.maxBodySize = maxBodySize }
 
