@@ -165,62 +165,33 @@ extension NetworkingError {
 }
 
 /// The shared state of one body stream.
+///
+/// Ending takes two steps so that termination handlers (observers) have run before the reader
+/// sees the end: the stream is first marked as ending (no more data is accepted, the reader
+/// waits), the handlers run outside the lock, then the end or the error is delivered.
 private final class Storage: Sendable {
+    private typealias Waiter = CheckedContinuation<Result<Data?, NetworkingError>, Never>
+
     private struct State {
         var chunks: [Data] = []
         var head = 0
         var buffered = 0
         var received: Int64 = 0
+        var ending = false
         var producerDone = false
         var failure: NetworkingError?
         var failureDelivered = false
         var termination: ResponseBodyStream.Termination?
-        var waiter: CheckedContinuation<Result<Data?, NetworkingError>, Never>?
+        var waiter: Waiter?
         var handlers: [@Sendable (ResponseBodyStream.Termination) -> Void] = []
         var onCancel: (@Sendable () -> Void)?
 
-        var isOver: Bool { producerDone || failure != nil }
+        var isOver: Bool { ending || producerDone || failure != nil }
 
         mutating func dropChunks() {
             chunks.removeAll()
             head = 0
             buffered = 0
-        }
-
-        /// Ends the transfer with `error`; returns what must run outside the lock.
-        mutating func abort(_ error: NetworkingError) -> Effects {
-            var effects = Effects()
-            let wasOver = isOver
-            dropChunks()
-            if failure == nil { failure = error }
-            if let waiter {
-                self.waiter = nil
-                failureDelivered = true
-                effects.resume = (waiter, .failure(error))
-            }
-            if !wasOver {
-                let termination = ResponseBodyStream.Termination.failed(error, byteCount: received)
-                self.termination = termination
-                effects.terminate = (handlers, termination)
-                handlers = []
-                effects.cancel = onCancel
-                onCancel = nil
-            }
-            return effects
-        }
-    }
-
-    /// Work done after releasing the lock: resuming a reader, stopping the transfer, telling
-    /// termination handlers.
-    private struct Effects {
-        var resume: (CheckedContinuation<Result<Data?, NetworkingError>, Never>, Result<Data?, NetworkingError>)?
-        var cancel: (@Sendable () -> Void)?
-        var terminate: ([@Sendable (ResponseBodyStream.Termination) -> Void], ResponseBodyStream.Termination)?
-
-        func run() {
-            if let resume { resume.0.resume(returning: resume.1) }
-            cancel?()
-            if let terminate { for handler in terminate.0 { handler(terminate.1) } }
         }
     }
 
@@ -244,61 +215,68 @@ private final class Storage: Sendable {
     func yield(_ data: Data) -> Bool {
         guard !data.isEmpty else { return !isTerminated }
         let limit = bufferLimit
-        let (accepted, effects) = state.withLock { state -> (Bool, Effects) in
-            guard !state.isOver else { return (false, Effects()) }
+        let (accepted, waiter, overflow) = state.withLock { state -> (Bool, Waiter?, Bool) in
+            guard !state.isOver else { return (false, nil, false) }
             state.received += Int64(data.count)
             if let waiter = state.waiter {
                 state.waiter = nil
-                return (true, Effects(resume: (waiter, .success(data))))
+                return (true, waiter, false)
             }
-            guard state.buffered + data.count <= limit else {
-                return (false, state.abort(.bodyTooLarge(limit: limit)))
-            }
+            guard state.buffered + data.count <= limit else { return (false, nil, true) }
             state.chunks.append(data)
             state.buffered += data.count
-            return (true, Effects())
+            return (true, nil, false)
         }
-        effects.run()
+        waiter?.resume(returning: .success(data))
+        if overflow { end(with: .bodyTooLarge(limit: limit), aborting: true) }
         return accepted
     }
 
     func finish(throwing error: NetworkingError?) {
-        let effects = state.withLock { state -> Effects in
-            guard !state.isOver else { return Effects() }
-            var effects = Effects()
-            if let error {
-                state.failure = error
-                let termination = ResponseBodyStream.Termination.failed(error, byteCount: state.received)
-                state.termination = termination
-                effects.terminate = (state.handlers, termination)
-                if let waiter = state.waiter {
-                    state.waiter = nil
-                    state.failureDelivered = true
-                    effects.resume = (waiter, .failure(error))
-                }
-            } else {
-                state.producerDone = true
-                let termination = ResponseBodyStream.Termination.finished(byteCount: state.received)
-                state.termination = termination
-                effects.terminate = (state.handlers, termination)
-                if let waiter = state.waiter {
-                    state.waiter = nil
-                    effects.resume = (waiter, .success(nil))
-                }
-            }
-            state.handlers = []
-            state.onCancel = nil
-            return effects
-        }
-        effects.run()
+        end(with: error, aborting: false)
     }
 
     func cancel() {
-        let effects = state.withLock { state -> Effects in
-            if state.producerDone, state.head >= state.chunks.count, state.waiter == nil { return Effects() }
-            return state.abort(.cancelled)
+        let finishedAlready = state.withLock { state -> Bool in
+            guard state.producerDone || state.ending || state.failure != nil else { return false }
+            // The body had arrived (or is ending): drop what the reader did not take.
+            state.dropChunks()
+            if state.producerDone, state.failure == nil { state.failure = .cancelled }
+            return true
         }
-        effects.run()
+        if !finishedAlready { end(with: .cancelled, aborting: true) }
+    }
+
+    /// Ends the stream. `aborting` (a cancellation, an overflow) drops the unread chunks and stops
+    /// the transfer; otherwise the reader gets the chunks first, then the end or the error.
+    private func end(with error: NetworkingError?, aborting: Bool) {
+        let first = state.withLock {
+            state -> (
+                handlers: [@Sendable (ResponseBodyStream.Termination) -> Void],
+                termination: ResponseBodyStream.Termination, cancel: (@Sendable () -> Void)?
+            )? in
+            guard !state.isOver else { return nil }
+            state.ending = true
+            if aborting { state.dropChunks() }
+            let termination: ResponseBodyStream.Termination =
+                error.map { .failed($0, byteCount: state.received) } ?? .finished(byteCount: state.received)
+            state.termination = termination
+            defer {
+                state.handlers = []
+                state.onCancel = nil
+            }
+            return (state.handlers, termination, aborting ? state.onCancel : nil)
+        }
+        guard let first else { return }
+        first.cancel?()
+        for handler in first.handlers { handler(first.termination) }
+        let delivery = state.withLock { state -> (Waiter, Result<Data?, NetworkingError>)? in
+            if let error { state.failure = error } else { state.producerDone = true }
+            guard let waiter = state.waiter, let ready = Self.take(&state) else { return nil }
+            state.waiter = nil
+            return (waiter, ready)
+        }
+        if let delivery { delivery.0.resume(returning: delivery.1) }
     }
 
     func onTermination(_ handler: @escaping @Sendable (ResponseBodyStream.Termination) -> Void) {

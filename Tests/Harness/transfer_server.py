@@ -16,6 +16,7 @@ exits at EOF on stdin, so it also goes away when the test process dies) or with 
                                    N bytes in C-byte pieces, s seconds apart, with or without
                                    Content-Length (chunked); /log/K tells how many bytes were sent
                                    and whether the client went away
+  GET  /held?key=K                 sends "first" (a line), waits until POST /release/K, then "second"
   POST /upload                     reads the body (Content-Length or chunked); answers
                                    {"bytes": n, "crc32": c, "contentType": t}
   GET  /sse/basic                  a fixed event stream (comments, multi-line data, ids, retry)
@@ -41,6 +42,12 @@ LOCK = threading.Lock()
 VERSIONS = {}  # name -> version
 LOGS = {}  # name or key -> list of dicts
 SSE_CONNECTIONS = {}  # key -> count
+HELD = {}  # key -> threading.Event
+
+
+def held(key):
+    with LOCK:
+        return HELD.setdefault(key, threading.Event())
 
 
 def block(version):
@@ -135,6 +142,8 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_json(entries)
             elif path == "/slow":
                 self.serve_slow(query)
+            elif path == "/held":
+                self.serve_held(query.get("key", "held"))
             elif path == "/sse/basic":
                 self.serve_sse_basic()
             elif path == "/sse/reconnect":
@@ -157,7 +166,11 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_POST(self):
         path, _ = self.query()
-        if path.startswith("/bump/"):
+        if path.startswith("/release/"):
+            self.read_body()
+            held(path[len("/release/"):]).set()
+            self.send_json({"released": True})
+        elif path.startswith("/bump/"):
             self.read_body()
             name = path[len("/bump/"):]
             with LOCK:
@@ -262,6 +275,17 @@ class Handler(BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             update_log(key, index, completed=False, disconnected=True)
             self.close_connection = True
+
+    def serve_held(self, key):
+        self.send_response(200)
+        self.send_header("Content-Type", "text/plain")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        self.wfile.write(b"6\r\nfirst\n\r\n")
+        self.wfile.flush()
+        held(key).wait(timeout=60)
+        self.wfile.write(b"7\r\nsecond\n\r\n0\r\n\r\n")
+        self.wfile.flush()
 
     # SSE -------------------------------------------------------------------------------------
 

@@ -185,6 +185,11 @@ final class TransferServer {
         return try await log(name).last
     }
 
+    /// Lets `/held?key=<key>` send the rest of its body.
+    func release(_ key: String) async throws {
+        let _: JSONResponse = try await client.post("/release/\(key)").get()
+    }
+
     /// Changes the representation of `/file/<name>`.
     func bump(_ name: String) async throws {
         let _: JSONResponse = try await client.post("/bump/\(name)").get()

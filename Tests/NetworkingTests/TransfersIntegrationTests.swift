@@ -236,18 +236,26 @@ final class TransfersIntegrationTests: XCTestCase {
     }
 
     func testObserversSeeAStreamCompleteWhenItsBodyEnds() async throws {
+        let networking = Networking(baseURL: server.baseURL, configuration: .ephemeral)
         let observer = RecordingObserver()
-        await httpbin.addObserver(observer)
-        let lines = try await httpbin.lines("/stream/3").get()
+        await networking.addObserver(observer)
+        let key = UUID().uuidString
+        let lines = try await networking.lines("/held", query: [URLQueryItem(name: "key", value: key)]).get()
+        var iterator = lines.makeAsyncIterator()
+        let first = try await iterator.next()
+        XCTAssertEqual(first, "first")
         XCTAssertEqual(observer.started.count, 1)
-        XCTAssertEqual(observer.completed.count, 0, "not complete before the body was read")
-        var count = 0
-        for try await _ in lines { count += 1 }
-        XCTAssertEqual(count, 3)
+        XCTAssertEqual(observer.completed.count, 0, "the server holds the rest of the body: not complete yet")
+        try await server.release(key)
+        let second = try await iterator.next()
+        let end = try await iterator.next()
+        XCTAssertEqual(second, "second")
+        XCTAssertNil(end)
         guard case .success(200, let bytes) = observer.completed.first?.outcome else {
             return XCTFail("expected one successful completion, got \(observer.completed)")
         }
-        XCTAssertGreaterThan(bytes, 0)
+        XCTAssertEqual(bytes, 13)
+        XCTAssertEqual(observer.completed.count, 1)
     }
 
     func testCancelAllRequestsStopsAStream() async throws {
