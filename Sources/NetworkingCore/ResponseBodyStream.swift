@@ -317,8 +317,14 @@ private final class Storage: Sendable {
     /// A chunk, the end or the error, if one is ready; `nil` when the reader must wait.
     private static func take(_ state: inout State) -> Result<Data?, NetworkingError>? {
         if state.head < state.chunks.count {
-            let chunk = state.chunks[state.head]
+            // A reader that fell behind gets the waiting chunks together (up to 1 MiB): fewer
+            // hand-overs, so it catches up sooner.
+            var chunk = state.chunks[state.head]
             state.head += 1
+            while state.head < state.chunks.count, chunk.count + state.chunks[state.head].count <= 1 << 20 {
+                chunk.append(state.chunks[state.head])
+                state.head += 1
+            }
             state.buffered -= chunk.count
             if state.head == state.chunks.count {
                 state.chunks.removeAll(keepingCapacity: true)
