@@ -48,6 +48,8 @@ public actor DownloadManager {
         _ path: String, to destination: URL, query: [URLQueryItem] = [], headers: [String: String] = [:],
         progress: ProgressReporter? = nil
     ) async -> Result<DownloadedFile, NetworkingError> {
+        let pipeline = await networking.pipeline()
+        // No suspension from here to `running[key] = task`, so two calls cannot both pass the check.
         let key = destination.standardizedFileURL.path
         guard running[key] == nil else {
             TransferProgressTracker(progress).finish()
@@ -55,7 +57,6 @@ public actor DownloadManager {
         }
         let request = HTTPRequest(
             method: .get, path: path, query: query, headers: Networking.transferHeaders(headers))
-        let pipeline = await networking.pipeline()
         let registry = networking.registry
         let attempts = maxAttempts
         let task = Task<Result<DownloadedFile, NetworkingError>, Never> {
