@@ -35,6 +35,9 @@ let package = Package(
         ),
         .executableTarget(name: "Demo", dependencies: ["Networking"], path: "Examples/Demo"),
         .executableTarget(name: "ObservabilityRecipe", dependencies: ["Networking"], path: "Examples/Observability"),
+        .executableTarget(name: "TransfersRecipe", dependencies: ["Networking"], path: "Examples/Transfers"),
+        .executableTarget(
+            name: "ResumableDownloadChild", dependencies: ["Networking"], path: "Tests/ResumableDownloadChild"),
         .testTarget(name: "NetworkingCoreTests", dependencies: ["NetworkingCore"]),
         .testTarget(
             name: "NetworkingTests",

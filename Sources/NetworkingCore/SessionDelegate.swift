@@ -5,23 +5,36 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// The session delegate behind `URLSessionTransport`: collects each task's response and body,
-/// enforces the body cap, answers HTTP authentication challenges so a `401` never hangs, and
-/// leaves redirects to the transport.
+/// The session delegate behind `URLSessionTransport`: collects each task's response and body
+/// (or streams it, or writes it to a file: see `TaskSink`), enforces the body cap, reports
+/// progress, answers HTTP authentication challenges so a `401` never hangs, and leaves redirects
+/// to the transport.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    private struct State {
-        var continuation: CheckedContinuation<TransferResult, Never>
+    struct State {
+        /// Resumed once: with the head for a stream, at completion otherwise.
+        var continuation: CheckedContinuation<TransferResult, Never>?
         var response: HTTPURLResponse?
         var body = Data()
+        var sink: TaskSink = .memory
+        var progress = TaskProgress()
     }
 
-    private let states = Mutex<[Int: State]>([:])
-    private let maxBodySize: Int
+    let states = Mutex<[Int: State]>([:])
+    let maxBodySize: Int
+    #if canImport(Darwin)
+        /// The app's background-events completion handler (see `URLSessionTransport+Background`).
+        let backgroundEventsHandler = Mutex<(@Sendable () -> Void)?>(nil)
+    #endif
 
     init(maxBodySize: Int) { self.maxBodySize = maxBodySize }
 
-    func register(_ task: URLSessionTask, continuation: CheckedContinuation<TransferResult, Never>) {
-        states.withLock { $0[task.taskIdentifier] = State(continuation: continuation) }
+    func register(
+        _ task: URLSessionTask, continuation: CheckedContinuation<TransferResult, Never>, sink: TaskSink = .memory,
+        progress: TaskProgress = TaskProgress()
+    ) {
+        states.withLock {
+            $0[task.taskIdentifier] = State(continuation: continuation, sink: sink, progress: progress)
+        }
     }
 
     /// Ends the task's transfer with `.cancelled` (if it is registered and not yet finished) and
@@ -31,11 +44,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         task.cancel()
     }
 
-    /// Resumes and forgets the task's continuation; later calls for the same task do nothing.
-    private func finish(_ task: URLSessionTask, _ result: (State) -> TransferResult) {
+    /// Resumes and forgets the task's continuation and ends its sink; later calls for the same
+    /// task do nothing.
+    func finish(_ task: URLSessionTask, _ result: (State) -> TransferResult) {
         let state = states.withLock { $0.removeValue(forKey: task.taskIdentifier) }
         guard let state else { return }
-        state.continuation.resume(returning: result(state))
+        let outcome = result(state)
+        state.sink.end(with: outcome)
+        state.continuation?.resume(returning: outcome)
     }
 
     func urlSession(
@@ -45,32 +61,88 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         guard let http = response as? HTTPURLResponse else {
             finish(dataTask) { _ in .failure(.invalidResponse) }
             completionHandler(.cancel)
+            dataTask.cancel()
             return
+        }
+        let sink = states.withLock { $0[dataTask.taskIdentifier]?.sink }
+        switch sink {
+        case .stream:
+            startStream(dataTask, http)
+            completionHandler(.allow)
+            return
+        case .file(let writer):
+            do {
+                if try writer.begin(http) {
+                    states.withLock { $0[dataTask.taskIdentifier]?.response = http }
+                    completionHandler(.allow)
+                    return
+                }
+            } catch {
+                finish(dataTask) { _ in .failure(error) }
+                completionHandler(.cancel)
+                dataTask.cancel()
+                return
+            }
+        case .memory, nil:
+            break
         }
         let expected = http.expectedContentLength
         if expected > Int64(maxBodySize) {
             finish(dataTask) { _ in .failure(Self.tooLarge(expected)) }
             completionHandler(.cancel)
+            dataTask.cancel()  // On Linux `.cancel` alone lets libcurl read the whole body (measured).
             return
         }
-        states.withLock { states in
+        let progress = states.withLock { states -> TaskProgress? in
             states[dataTask.taskIdentifier]?.response = http
             if expected > 0 { states[dataTask.taskIdentifier]?.body.reserveCapacity(Int(expected)) }
+            states[dataTask.taskIdentifier]?.progress.downloadStarted(http)
+            return states[dataTask.taskIdentifier]?.progress
         }
+        progress?.reportDownload(received: 0)
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overflow = states.withLock { states -> Int? in
-            guard states[dataTask.taskIdentifier] != nil else { return nil }
+        let sink = states.withLock { $0[dataTask.taskIdentifier]?.sink }
+        switch sink {
+        case .stream(let continuation):
+            if !continuation.yield(data) { dataTask.cancel() }
+            return
+        case .file(let writer) where writer.isWriting:
+            do {
+                try writer.write(data)
+            } catch {
+                finish(dataTask) { _ in .failure(error) }
+                dataTask.cancel()
+            }
+            return
+        case .file, .memory, nil:
+            break
+        }
+        let (overflow, progress, received) = states.withLock { states -> (Int?, TaskProgress?, Int) in
+            guard states[dataTask.taskIdentifier] != nil else { return (nil, nil, 0) }
             states[dataTask.taskIdentifier]?.body.append(data)
             let count = states[dataTask.taskIdentifier]?.body.count ?? 0
-            return count > maxBodySize ? count : nil
+            return (count > maxBodySize ? count : nil, states[dataTask.taskIdentifier]?.progress, count)
         }
         if let overflow {
             finish(dataTask) { _ in .failure(Self.tooLarge(Int64(overflow))) }
             dataTask.cancel()
+            return
         }
+        progress?.reportDownload(received: Int64(received))
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        let progress = states.withLock { states -> TaskProgress? in
+            states[task.taskIdentifier]?.progress.sent += bytesSent
+            return states[task.taskIdentifier]?.progress
+        }
+        progress?.reportUpload()
     }
 
     func urlSession(

@@ -18,7 +18,7 @@ public final class URLSessionTransport: HTTPTransport {
     public let redirectPolicy: RedirectPolicy
     /// The largest response body collected in memory, in bytes.
     public let maxResponseBodySize: Int
-    private let delegate: SessionDelegate
+    let delegate: SessionDelegate
 
     /// The default cap on an in-memory response body: 128 MiB.
     public static let defaultMaxResponseBodySize = 128 * 1024 * 1024
@@ -46,37 +46,23 @@ public final class URLSessionTransport: HTTPTransport {
     deinit { session.finishTasksAndInvalidate() }
 
     public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
-        let start = Date()
-        var current = request
-        var redirects = 0
-        while true {
-            let (response, body, measured) = try await transfer(current)
-            if let next = try redirectPolicy.nextRequest(
-                after: response, for: current, original: request, redirectCount: redirects)
-            {
-                current = next
-                redirects += 1
-                continue
-            }
-            var metrics = measured ?? TransactionMetrics(startDate: start, endDate: Date())
-            metrics.startDate = start
-            metrics.endDate = Date()
-            metrics.requestBodyBytes = metrics.requestBodyBytes ?? current.inMemoryBodyByteCount
-            metrics.responseBodyBytes = Int64(body.count)
-            metrics.redirectCount = redirects
-            return HTTPExchange(request: current, response: response, body: body, metrics: metrics)
-        }
+        try await send(request, uploadProgress: nil, downloadProgress: nil)
     }
 
-    /// Sends one hop (no redirect following) and collects its body, with the hop's phase timings
-    /// where the platform reports them (Apple platforms; never on Linux).
-    private func transfer(
-        _ request: URLRequest
+    /// Sends one hop (no redirect following) and waits for its result: the complete body, or only
+    /// the head when `sink` makes the task a stream. `sink` is called with the task before it starts.
+    func transfer(
+        _ request: URLRequest, progress: TaskProgress = TaskProgress(),
+        sink makeSink: (URLSessionDataTask) -> TaskSink = { _ in .memory }
     ) async throws(NetworkingError) -> (HTTPURLResponse, Data, TransactionMetrics?) {
         if Task.isCancelled { throw .cancelled }
         var request = request
         let fileURL = request.fileBodyURL
         if fileURL != nil { request.setValue(nil, forHTTPHeaderField: URLRequest.fileBodyHeader) }
+        var progress = progress
+        if progress.upload != nil, progress.uploadTotal == nil {
+            progress.uploadTotal = request.httpBody.map { Int64($0.count) } ?? fileURL.flatMap(Self.fileSize)
+        }
         let task: URLSessionDataTask
         if let fileURL {
             task = session.uploadTask(with: request, fromFile: fileURL)
@@ -90,9 +76,10 @@ public final class URLSessionTransport: HTTPTransport {
         // Cancellation resolves the continuation itself rather than waiting for URLSession's -999:
         // a task cancelled before `resume()` may never report back, and the request would hang.
         let delegate = self.delegate
+        let sink = makeSink(task)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<TransferResult, Never>) in
-                delegate.register(task, continuation: continuation)
+                delegate.register(task, continuation: continuation, sink: sink, progress: progress)
                 if Task.isCancelled {
                     delegate.cancel(task)
                 } else {
@@ -111,6 +98,10 @@ public final class URLSessionTransport: HTTPTransport {
             #endif
         case .failure(let error): throw error
         }
+    }
+
+    private static func fileSize(_ url: URL) -> Int64? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
     }
 }
 

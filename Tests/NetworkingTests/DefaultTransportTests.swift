@@ -16,16 +16,16 @@ final class DefaultTransportTests: XCTestCase {
     #if os(Linux)
         func testLinuxClientsWithoutAConfigurationShareOneCurlTransport() throws {
             XCTAssertTrue(CurlTransport.isAvailable, "libcurl.so.4 must load on Linux")
-            let curl = try XCTUnwrap(Networking(baseURL: "http://example.test").transport as? CurlTransport)
+            let curl = try XCTUnwrap(Self.curl(in: Networking(baseURL: "http://example.test").transport))
             let withTTL = Networking(baseURL: "http://example.test", cacheTTL: 60).transport
-            XCTAssertTrue(withTTL as? CurlTransport === curl, "init(baseURL:cacheTTL:)")
-            XCTAssertTrue(HTTPClient().transport as? CurlTransport === curl, "HTTPClient()")
+            XCTAssertTrue(Self.curl(in: withTTL) === curl, "init(baseURL:cacheTTL:)")
+            XCTAssertTrue(Self.curl(in: HTTPClient().transport) === curl, "HTTPClient()")
             let live = HTTPClient(environment: .live).transport
-            XCTAssertTrue(live as? CurlTransport === curl, "HTTPClient(environment:)")
+            XCTAssertTrue(Self.curl(in: live) === curl, "HTTPClient(environment:)")
         }
 
         func testTheLinuxDefaultKeepsTheDocumentedLimits() throws {
-            let curl = try XCTUnwrap(Networking(baseURL: "http://example.test").transport as? CurlTransport)
+            let curl = try XCTUnwrap(Self.curl(in: Networking(baseURL: "http://example.test").transport))
             XCTAssertEqual(curl.configuration.maxResponseBodySize, URLSessionTransport.defaultMaxResponseBodySize)
             XCTAssertEqual(curl.configuration.redirectPolicy.maxRedirects, RedirectPolicy.default.maxRedirects)
             let policy = curl.configuration.redirectPolicy
@@ -33,6 +33,25 @@ final class DefaultTransportTests: XCTestCase {
             XCTAssertEqual(curl.configuration.redirectPolicy.sensitiveHeaders, RedirectPolicy.default.sensitiveHeaders)
             XCTAssertNil(curl.configuration.caCertificateFile)
             XCTAssertNil(curl.configuration.pinnedPublicKey)
+        }
+
+        /// The Linux default streams through URLSession (CurlTransport does not stream yet): the first
+        /// chunk of a body that drips one byte at a time arrives before the rest exists.
+        func testTheLinuxDefaultStreamsBodiesAsTheyArrive() async throws {
+            try await HTTPBin.requireServer()
+            let networking = Networking(baseURL: HTTPBin.baseURL)
+            let streamed = try await networking.stream("/drip?duration=2&numbytes=4&delay=0").get()
+            var first: Data?
+            for try await chunk in streamed.body {
+                first = chunk
+                break
+            }
+            let firstChunk = try XCTUnwrap(first)
+            XCTAssertLessThan(firstChunk.count, 4, "the whole body arrived at once: the default did not stream")
+        }
+
+        private static func curl(in transport: any HTTPTransport) -> CurlTransport? {
+            (transport as? LinuxDefaultTransport)?.requests as? CurlTransport
         }
     #else
         func testOtherPlatformsDefaultToURLSession() {

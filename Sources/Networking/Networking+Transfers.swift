@@ -1,0 +1,184 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+// Transfers with progress: files down and up, multipart bodies spooled to disk, data with
+// download progress. Each call goes through the same pipeline as the verbs (default headers,
+// interceptors, observers), runs off the actor, and can be cancelled like any request.
+//
+// Progress goes to a `ProgressReporter` (an `AsyncStream`, a `Foundation.Progress` or a closure):
+// monotone, `totalBytes` nil while unknown, ending on success with `completedBytes == totalBytes`;
+// the reporter is finished when the call returns, whatever the outcome.
+
+extension Networking {
+    /// Downloads `GET path` to `destination` with bounded memory.
+    ///
+    /// The body goes to a hidden temporary file next to `destination` and is moved into place
+    /// atomically once complete, replacing any file there; a failed or cancelled download leaves
+    /// nothing at `destination` (an existing file stays as it was). For a download that survives
+    /// interruptions and restarts, use `DownloadManager`.
+    ///
+    /// ```swift
+    /// let (updates, reporter) = ProgressReporter.makeStream()
+    /// async let file = networking.download("/bytes/1048576", to: destination, progress: reporter)
+    /// for await update in updates { print(update) }
+    /// print(try await file.get().byteCount)
+    /// ```
+    public func download(
+        _ path: String, to destination: URL, query: [URLQueryItem] = [], headers: [String: String] = [:],
+        progress: ProgressReporter? = nil
+    ) async -> Result<DownloadedFile, NetworkingError> {
+        let request = HTTPRequest(method: .get, path: path, query: query, headers: Self.transferHeaders(headers))
+        let pipeline = pipeline()
+        return await registry.run(key: path) {
+            do throws(NetworkingError) {
+                return .success(try await pipeline.downloadFile(request, to: destination, progress: progress))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// Sends `GET path` and decodes the response, reporting download progress.
+    public func get<T: Decodable & Sendable>(
+        _ path: String, query: [URLQueryItem] = [], progress: ProgressReporter
+    ) async -> Result<T, NetworkingError> {
+        let request = HTTPRequest(method: .get, path: path, query: query)
+        return await transfer(request, size: nil, upload: nil, download: progress) {
+            (exchange, decoder) throws(NetworkingError) -> T in
+            try ResponseDecoding.decode(T.self, from: exchange, decoder: decoder)
+        }
+    }
+
+    /// Uploads a file as the request body (streamed from disk with a `Content-Length`) and
+    /// decodes the response, reporting upload progress.
+    public func upload<T: Decodable & Sendable>(
+        _ path: String, fileURL: URL, contentType: String, method: HTTPMethod = .post,
+        progress: ProgressReporter? = nil
+    ) async -> Result<T, NetworkingError> {
+        await uploadFile(path, fileURL: fileURL, contentType: contentType, method: method, progress: progress) {
+            (exchange, decoder) throws(NetworkingError) -> T in
+            try ResponseDecoding.decode(T.self, from: exchange, decoder: decoder)
+        }
+    }
+
+    /// Uploads a file as the request body and ignores the response body.
+    public func upload(
+        _ path: String, fileURL: URL, contentType: String, method: HTTPMethod = .post,
+        progress: ProgressReporter? = nil
+    ) async -> Result<Void, NetworkingError> {
+        await uploadFile(path, fileURL: fileURL, contentType: contentType, method: method, progress: progress) {
+            _, _ in ()
+        }
+    }
+
+    /// Sends a `multipart/form-data` body built from string fields, in-memory parts and files,
+    /// and decodes the response, reporting upload progress.
+    ///
+    /// A body larger than `spoolThreshold` bytes is written to a temporary file (mode 0600,
+    /// removed afterwards) and streamed from disk, so memory stays bounded whatever the size of
+    /// the files.
+    public func upload<T: Decodable & Sendable>(
+        _ path: String, parts: [FormDataPart] = [], files: [FormDataFile] = [], fields: [String: String] = [:],
+        method: HTTPMethod = .post, spoolThreshold: Int = MultipartSpooler.defaultThreshold,
+        progress: ProgressReporter? = nil
+    ) async -> Result<T, NetworkingError> {
+        await uploadMultipart(
+            path, parts: parts, files: files, fields: fields, method: method, spoolThreshold: spoolThreshold,
+            progress: progress
+        ) { (exchange, decoder) throws(NetworkingError) -> T in
+            try ResponseDecoding.decode(T.self, from: exchange, decoder: decoder)
+        }
+    }
+
+    /// Sends a `multipart/form-data` body built from fields, parts and files, and ignores the
+    /// response body.
+    public func upload(
+        _ path: String, parts: [FormDataPart] = [], files: [FormDataFile] = [], fields: [String: String] = [:],
+        method: HTTPMethod = .post, spoolThreshold: Int = MultipartSpooler.defaultThreshold,
+        progress: ProgressReporter? = nil
+    ) async -> Result<Void, NetworkingError> {
+        await uploadMultipart(
+            path, parts: parts, files: files, fields: fields, method: method, spoolThreshold: spoolThreshold,
+            progress: progress
+        ) { _, _ in () }
+    }
+
+    // MARK: - Internals
+
+    /// Request headers for a transfer: `Accept: */*` unless the caller set one.
+    static func transferHeaders(_ headers: [String: String], accept: String = "*/*") -> HTTPHeaders {
+        var result = HTTPHeaders(headers)
+        if result["Accept"] == nil { result["Accept"] = accept }
+        return result
+    }
+
+    private func uploadFile<T: Sendable>(
+        _ path: String, fileURL: URL, contentType: String, method: HTTPMethod, progress: ProgressReporter?,
+        decode: @escaping @Sendable (HTTPExchange, JSONDecoder) throws(NetworkingError) -> T
+    ) async -> Result<T, NetworkingError> {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: fileURL.path)
+        guard fileURL.isFileURL, attributes?[.type] as? FileAttributeType == .typeRegular,
+            FileManager.default.isReadableFile(atPath: fileURL.path)
+        else {
+            TransferProgressTracker(progress).finish()
+            return .failure(.invalidRequest("upload file '\(fileURL.path)' is not a readable regular file"))
+        }
+        let size = (attributes?[.size] as? NSNumber)?.int64Value
+        let request = HTTPRequest(method: method, path: path, body: .file(fileURL, contentType: contentType))
+        return await transfer(request, size: size, upload: progress, download: nil, decode: decode)
+    }
+
+    private func uploadMultipart<T: Sendable>(
+        _ path: String, parts: [FormDataPart], files: [FormDataFile], fields: [String: String], method: HTTPMethod,
+        spoolThreshold: Int, progress: ProgressReporter?,
+        decode: @escaping @Sendable (HTTPExchange, JSONDecoder) throws(NetworkingError) -> T
+    ) async -> Result<T, NetworkingError> {
+        let pipeline = pipeline()
+        let tracker = TransferProgressTracker(progress)
+        let result = await registry.run(key: path) { () async -> Result<T, NetworkingError> in
+            let output: MultipartSpooler.Output
+            do throws(NetworkingError) {
+                output = try MultipartSpooler.encode(
+                    parts: parts, files: files, fields: fields, threshold: spoolThreshold)
+            } catch {
+                return .failure(error)
+            }
+            defer { if let spool = output.spoolFile { try? FileManager.default.removeItem(at: spool) } }
+            let request = HTTPRequest(method: method, path: path, body: output.body)
+            let result = await pipeline.execute(request, uploadProgress: tracker.reporter, downloadProgress: nil) {
+                (exchange) throws(NetworkingError) -> T in
+                try decode(exchange, pipeline.decoder)
+            }
+            if case .success = result { tracker.complete(completedBytes: output.size) }
+            return result
+        }
+        tracker.finish()
+        return result
+    }
+
+    /// Runs a request with progress off the actor, registered for cancellation under its path.
+    private func transfer<T: Sendable>(
+        _ request: HTTPRequest, size: Int64?, upload: ProgressReporter?, download: ProgressReporter?,
+        decode: @escaping @Sendable (HTTPExchange, JSONDecoder) throws(NetworkingError) -> T
+    ) async -> Result<T, NetworkingError> {
+        let pipeline = pipeline()
+        let uploadTracker = upload.map { TransferProgressTracker($0) }
+        let downloadTracker = download.map { TransferProgressTracker($0) }
+        let result = await registry.run(key: request.path) {
+            await pipeline.execute(
+                request, uploadProgress: uploadTracker?.reporter, downloadProgress: downloadTracker?.reporter
+            ) { (exchange) throws(NetworkingError) -> T in
+                let value = try decode(exchange, pipeline.decoder)
+                uploadTracker?.complete(completedBytes: size)
+                downloadTracker?.complete(completedBytes: Int64(exchange.body.count))
+                return value
+            }
+        }
+        uploadTracker?.finish()
+        downloadTracker?.finish()
+        return result
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Writes one response body to a `DownloadTarget`: decides from the response whether the body
+/// goes to the file and from which offset, writes chunks as they arrive, and reports progress.
+///
+/// Transports feed it from their receive callbacks: `begin(_:)` once with the response, then
+/// `write(_:)` for every chunk when `begin` returned `true`, then `close()`. Calls must not
+/// overlap (a transport's callbacks for one transfer are serial).
+public final class FileBodyWriter: Sendable {
+    /// The most bytes of a non-2xx body a download keeps in memory by default: 16 MiB.
+    public static let defaultMaxInMemoryBody = 16 * 1024 * 1024
+
+    /// Chunks are gathered up to this size before a `write(2)`: fewer system calls on the
+    /// transport's callback thread, which on Linux cannot slow the network down (see `write`).
+    static let writeBufferSize = 256 * 1024
+
+    private struct State {
+        var handle: FileHandle?
+        var pending = Data()
+        var writing = false
+        var startOffset: Int64 = 0
+        var written: Int64 = 0
+        var total: Int64?
+    }
+
+    private let target: DownloadTarget
+    private let progress: ProgressReporter?
+    private let state = Mutex(State())
+
+    /// Creates a writer for one response.
+    public init(target: DownloadTarget, progress: ProgressReporter?) {
+        self.target = target
+        self.progress = progress
+    }
+
+    /// Whether the body goes to the file.
+    public var isWriting: Bool { state.withLock { $0.writing } }
+
+    /// Bytes written so far.
+    public var bytesWritten: Int64 { state.withLock { $0.written } }
+
+    /// The offset writing started at.
+    public var startOffset: Int64 { state.withLock { $0.startOffset } }
+
+    /// Looks at the response: returns `true` and opens the file when the body is to be written
+    /// (a 2xx response), `false` when the caller keeps the body in memory.
+    ///
+    /// A `206` whose `Content-Range` does not start at the target's resume offset is rejected
+    /// with `.invalidResponse`; so is a resume offset beyond the end of the file.
+    public func begin(_ response: HTTPURLResponse) throws(NetworkingError) -> Bool {
+        guard (200..<300).contains(response.statusCode) else { return false }
+        let expected = response.expectedContentLength >= 0 ? response.expectedContentLength : nil
+        var start: Int64 = 0
+        var total = expected
+        if response.statusCode == 206 {
+            guard let range = response.value(forHTTPHeaderField: "Content-Range").flatMap(ContentRange.init),
+                range.first == target.resumeOffset
+            else { throw .invalidResponse }
+            start = range.first
+            total = range.completeLength ?? expected.map { start + $0 }
+        }
+        try target.willWrite?(response, start)
+        let handle = try Self.open(target.file, at: start)
+        state.withLock { state in
+            state.handle = handle
+            state.writing = true
+            state.startOffset = start
+            state.total = total
+        }
+        progress?.report(TransferProgress(completedBytes: start, totalBytes: total))
+        return true
+    }
+
+    /// Appends a chunk; a write error (disk full, file removed) throws `.transport` with
+    /// `URLError(.cannotWriteToFile)`. Chunks are written in batches of `writeBufferSize` bytes;
+    /// `close()` writes the rest, so after a failure the file still holds every byte received.
+    public func write(_ data: Data) throws(NetworkingError) {
+        let file = target.file
+        let value = try state.withLock { state throws(NetworkingError) -> TransferProgress in
+            guard state.handle != nil else { throw .invalidRequest("the download file is not open") }
+            state.pending.append(data)
+            if state.pending.count >= Self.writeBufferSize { try Self.flush(&state, file) }
+            state.written += Int64(data.count)
+            return TransferProgress(completedBytes: state.startOffset + state.written, totalBytes: state.total)
+        }
+        progress?.report(value)
+    }
+
+    /// Writes the pending chunks and closes the file. Idempotent; a write error here is
+    /// ignored (the transfer's own outcome is what the caller sees; a short file only means a
+    /// resumed download starts earlier).
+    public func close() {
+        let file = target.file
+        let handle = state.withLock { state -> FileHandle? in
+            try? Self.flush(&state, file)
+            defer { state.handle = nil }
+            return state.handle
+        }
+        try? handle?.close()
+    }
+
+    private static func flush(_ state: inout State, _ file: URL) throws(NetworkingError) {
+        guard let handle = state.handle, !state.pending.isEmpty else { return }
+        do {
+            try handle.write(contentsOf: state.pending)
+        } catch {
+            throw fileError(.cannotWriteToFile, file, error)
+        }
+        state.pending.removeAll(keepingCapacity: true)
+    }
+
+    /// The outcome of this response.
+    public func outcome(
+        request: URLRequest, response: HTTPURLResponse, body: Data, metrics: TransactionMetrics?
+    ) -> FileDownloadExchange {
+        let (writing, start, written) = state.withLock { ($0.writing, $0.startOffset, $0.written) }
+        return FileDownloadExchange(
+            request: request, response: response, body: writing ? Data() : body, wroteFile: writing,
+            startOffset: start, bytesWritten: written, metrics: metrics)
+    }
+
+    private static func open(_ file: URL, at offset: Int64) throws(NetworkingError) -> FileHandle {
+        let manager = FileManager.default
+        if !manager.fileExists(atPath: file.path) {
+            guard manager.createFile(atPath: file.path, contents: nil) else {
+                throw fileError(.cannotCreateFile, file, nil)
+            }
+        }
+        let handle: FileHandle
+        do {
+            handle = try FileHandle(forWritingTo: file)
+        } catch {
+            throw fileError(.cannotOpenFile, file, error)
+        }
+        do {
+            let size = try handle.seekToEnd()
+            guard UInt64(offset) <= size else {
+                try? handle.close()
+                throw NetworkingError.invalidRequest(
+                    "cannot resume at byte \(offset): '\(file.lastPathComponent)' has only \(size) bytes")
+            }
+            try handle.truncate(atOffset: UInt64(offset))
+            try handle.seek(toOffset: UInt64(offset))
+        } catch let error as NetworkingError {
+            throw error
+        } catch {
+            try? handle.close()
+            throw fileError(.cannotWriteToFile, file, error)
+        }
+        return handle
+    }
+
+    static func fileError(_ code: URLError.Code, _ file: URL, _ underlying: (any Error)?) -> NetworkingError {
+        var info: [String: Any] = [
+            NSLocalizedDescriptionKey: "Cannot write the download to '\(file.path)'",
+            NSURLErrorFailingURLErrorKey: file,
+        ]
+        if let underlying { info[NSUnderlyingErrorKey] = underlying }
+        return .transport(URLError(code, userInfo: info))
+    }
+}
+
+/// A `Content-Range: bytes first-last/complete` header (RFC 9110 §14.4); `*` as the complete
+/// length is `nil`.
+public struct ContentRange: Sendable, Hashable {
+    /// The first byte's offset.
+    public var first: Int64
+    /// The last byte's offset (inclusive).
+    public var last: Int64
+    /// The full size of the representation, when the server knows it.
+    public var completeLength: Int64?
+
+    /// Parses a satisfied range (`bytes 0-99/1000` or `bytes 0-99/*`); anything else is `nil`.
+    public init?(_ header: String) {
+        let text = header.trimmingCharacters(in: .whitespaces)
+        guard text.lowercased().hasPrefix("bytes ") else { return nil }
+        let spec = text.dropFirst(6).trimmingCharacters(in: .whitespaces)
+        let halves = spec.split(separator: "/", maxSplits: 1).map(String.init)
+        guard halves.count == 2 else { return nil }
+        let bounds = halves[0].split(separator: "-", maxSplits: 1).map(String.init)
+        guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]), first >= 0, last >= first
+        else { return nil }
+        self.first = first
+        self.last = last
+        if halves[1] == "*" {
+            completeLength = nil
+        } else {
+            guard let complete = Int64(halves[1]), complete > last else { return nil }
+            completeLength = complete
+        }
+    }
+
+    /// The complete length of an unsatisfied range (`bytes */1000`, sent with 416).
+    public static func unsatisfiedLength(_ header: String) -> Int64? {
+        let text = header.trimmingCharacters(in: .whitespaces).lowercased()
+        guard text.hasPrefix("bytes */") else { return nil }
+        return Int64(text.dropFirst(8))
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+// The transfer forms of the pipeline: the same build → observers → interceptors → transport →
+// status check as `execute`, with progress, a streamed body or a file as the result. Interceptors
+// see every request (a stream's or a download's 2xx exchange has an empty body: the body went to
+// the stream or the file); observers see one start and one completion per call (for a stream,
+// completion comes when the body ends).
+
+extension Pipeline {
+    /// `execute(_:kind:decode:)` with upload and download progress reported to the given
+    /// reporters (through `ProgressReportingTransport` when the transport is one).
+    @concurrent
+    public func execute<T: Sendable>(
+        _ request: HTTPRequest, kind: RequestContext.Kind = .request, uploadProgress: ProgressReporter?,
+        downloadProgress: ProgressReporter?, decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
+    ) async -> Result<T, NetworkingError> {
+        var pipeline = self
+        pipeline.transport = ProgressAdapter(base: transport, upload: uploadProgress, download: downloadProgress)
+        return await pipeline.execute(request, kind: kind, decode: decode)
+    }
+
+    /// Sends `request` and returns a 2xx response with its body still arriving; any other
+    /// status is `.http` (with the body, up to 16 MiB). Observers are told of completion when the
+    /// body ends, is cancelled or fails.
+    @concurrent
+    public func stream(
+        _ request: HTTPRequest, kind: RequestContext.Kind = .request
+    ) async throws(NetworkingError) -> StreamedResponse {
+        let urlRequest = try build(request, kind: kind)
+        return try await stream(urlRequest, kind: kind)
+    }
+
+    /// Sends an already-built request and returns a 2xx response with its body still arriving.
+    @concurrent
+    public func stream(
+        _ urlRequest: URLRequest, kind: RequestContext.Kind = .request
+    ) async throws(NetworkingError) -> StreamedResponse {
+        let observation = TransferObservation(observers: observers, request: urlRequest, kind: kind)
+        let box = TransferBox<StreamedResponse>()
+        let chain = InterceptorChain(interceptors: interceptors, transport: StreamAdapter(base: transport, box: box))
+        var received: HTTPExchange?
+        do throws(NetworkingError) {
+            let exchange = try await chain.send(urlRequest)
+            received = exchange
+            guard exchange.isSuccess else { throw .http(HTTPError(metadata: exchange.metadata)) }
+            let (match, others) = box.take(matching: exchange.response)
+            for other in others { other.body.cancel() }
+            let streamed =
+                match
+                ?? StreamedResponse(
+                    request: exchange.request, response: exchange.response,
+                    body: ResponseBodyStream(data: exchange.body))
+            let head = ResponseMetadata(response: streamed.response, body: Data())
+            let status = streamed.statusCode
+            // The handler must not capture the stream: it would keep it alive, and a stream
+            // nobody holds any more must cancel its transfer.
+            streamed.body.onTermination { termination in
+                switch termination {
+                case .finished(let count):
+                    observation.complete(
+                        .success(statusCode: status, byteCount: Int(count)), response: head, bytes: count)
+                case .failed(let error, let count):
+                    observation.complete(.failure(error), response: head, bytes: count)
+                }
+            }
+            return streamed
+        } catch {
+            for other in box.takeAll() { other.body.cancel() }
+            observation.complete(
+                .failure(error), response: received?.metadata ?? error.responseMetadata, bytes: nil)
+            throw error
+        }
+    }
+
+    /// Sends `request` and writes a 2xx body to `target` (see `DownloadTarget`); any other
+    /// status is `.http`. Observers see the call as one request of kind `.download`.
+    @concurrent
+    public func download(
+        _ request: HTTPRequest, to target: DownloadTarget, progress: ProgressReporter?,
+        kind: RequestContext.Kind = .download
+    ) async throws(NetworkingError) -> FileDownloadExchange {
+        let urlRequest = try build(request, kind: kind)
+        return try await download(urlRequest, to: target, progress: progress, kind: kind)
+    }
+
+    /// Sends an already-built request and writes a 2xx body to `target`.
+    @concurrent
+    public func download(
+        _ urlRequest: URLRequest, to target: DownloadTarget, progress: ProgressReporter?,
+        kind: RequestContext.Kind = .download
+    ) async throws(NetworkingError) -> FileDownloadExchange {
+        let observation = TransferObservation(observers: observers, request: urlRequest, kind: kind)
+        let box = TransferBox<FileDownloadExchange>()
+        let adapter = DownloadAdapter(base: transport, target: target, progress: progress, box: box)
+        let chain = InterceptorChain(interceptors: interceptors, transport: adapter)
+        var received: HTTPExchange?
+        do throws(NetworkingError) {
+            let exchange = try await chain.send(urlRequest)
+            received = exchange
+            guard exchange.isSuccess else { throw .http(HTTPError(metadata: exchange.metadata)) }
+            let outcome: FileDownloadExchange
+            if let written = box.take(matching: exchange.response).match {
+                outcome = written
+            } else {
+                outcome = try FileBodyWriter.write(exchange, to: target, progress: progress)
+            }
+            observation.complete(
+                .success(statusCode: outcome.response.statusCode, byteCount: Int(outcome.bytesWritten)),
+                response: ResponseMetadata(response: outcome.response, body: Data()), bytes: outcome.bytesWritten,
+                metrics: outcome.metrics)
+            return outcome
+        } catch {
+            observation.complete(
+                .failure(error), response: received?.metadata ?? error.responseMetadata, bytes: nil)
+            throw error
+        }
+    }
+
+    /// Builds the request, telling observers about a request that cannot be built.
+    private func build(_ request: HTTPRequest, kind: RequestContext.Kind) throws(NetworkingError) -> URLRequest {
+        do {
+            return try builder.makeURLRequest(request)
+        } catch {
+            if !observers.isEmpty {
+                let context = RequestContext(method: request.method, url: nil, headers: request.headers, kind: kind)
+                for observer in observers { observer.requestStarted(context) }
+                let completion = RequestCompletion(
+                    context: context, outcome: .failure(error), duration: .zero, metrics: nil, response: nil)
+                for observer in observers { observer.requestCompleted(completion) }
+            }
+            throw error
+        }
+    }
+}
+
+/// One transfer as observers see it: started on creation, completed once.
+struct TransferObservation: Sendable {
+    private let observers: [any RequestObserver]
+    private let context: RequestContext?
+    private let start = ContinuousClock.now
+    private let startDate = Date()
+    private let requestBodyBytes: Int64?
+
+    init(observers: [any RequestObserver], request: URLRequest, kind: RequestContext.Kind) {
+        self.observers = observers
+        self.requestBodyBytes = request.httpBody.map { Int64($0.count) }
+        guard !observers.isEmpty else {
+            context = nil
+            return
+        }
+        let context = RequestContext(
+            method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), url: request.url,
+            headers: HTTPHeaders(request.allHTTPHeaderFields ?? [:]), body: request.httpBody, kind: kind)
+        self.context = context
+        for observer in observers { observer.requestStarted(context) }
+    }
+
+    func complete(
+        _ outcome: RequestOutcome, response: ResponseMetadata?, bytes: Int64?, metrics: TransactionMetrics? = nil
+    ) {
+        guard let context else { return }
+        let measured =
+            metrics
+            ?? TransactionMetrics(
+                startDate: startDate, endDate: Date(), requestBodyBytes: requestBodyBytes, responseBodyBytes: bytes)
+        let completion = RequestCompletion(
+            context: context, outcome: outcome, duration: .now - start, metrics: measured, response: response)
+        for observer in observers { observer.requestCompleted(completion) }
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The resume state of an interrupted download, kept on disk next to its partial file so that the
+/// download can continue after a failure, a cancellation, a crash or a restart.
+///
+/// For a destination `movie.mp4` the bytes received so far are in `movie.mp4.partial` and this
+/// state, as JSON (mode 0600), in `movie.mp4.partial.json`. The partial file's size is the
+/// authority on how much arrived (`bytesOnDisk` is the figure when the state was last written).
+public struct ResumableDownload: Sendable, Hashable, Codable {
+    /// The format version of the JSON file.
+    public static let formatVersion = 1
+
+    /// The URL the download reads (absolute).
+    public var url: URL
+    /// The file the download ends up in.
+    public var destination: URL
+    /// The `ETag` of the representation being downloaded, if the server sent one.
+    public var entityTag: String?
+    /// The `Last-Modified` of the representation, if the server sent one.
+    public var lastModified: String?
+    /// Bytes in the partial file when the state was last written.
+    public var bytesOnDisk: Int64
+    /// The representation's full size, when known.
+    public var totalBytes: Int64?
+    private var version = ResumableDownload.formatVersion
+
+    /// Creates a state.
+    public init(
+        url: URL, destination: URL, entityTag: String? = nil, lastModified: String? = nil, bytesOnDisk: Int64 = 0,
+        totalBytes: Int64? = nil
+    ) {
+        self.url = url
+        self.destination = destination
+        self.entityTag = entityTag
+        self.lastModified = lastModified
+        self.bytesOnDisk = bytesOnDisk
+        self.totalBytes = totalBytes
+    }
+
+    /// The partial file of a download to `destination`.
+    public static func partialFileURL(for destination: URL) -> URL {
+        destination.deletingLastPathComponent().appendingPathComponent(destination.lastPathComponent + ".partial")
+    }
+
+    /// The resume state file of a download to `destination`.
+    public static func stateFileURL(for destination: URL) -> URL {
+        destination.deletingLastPathComponent().appendingPathComponent(destination.lastPathComponent + ".partial.json")
+    }
+
+    /// The partial file of this download.
+    public var partialFileURL: URL { Self.partialFileURL(for: destination) }
+
+    /// The validator `If-Range` sends: a strong `ETag`, else `Last-Modified`; `nil` when there is
+    /// neither (the download then cannot be resumed safely and starts over).
+    public var validator: String? {
+        let unsafe: (String) -> Bool = { $0.isEmpty || $0.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 } }
+        if let entityTag, !entityTag.hasPrefix("W/"), !unsafe(entityTag) { return entityTag }
+        if let lastModified, !unsafe(lastModified) { return lastModified }
+        return nil
+    }
+
+    /// The saved state of a download to `destination`, if there is a readable one.
+    public static func load(for destination: URL) -> ResumableDownload? {
+        guard let data = try? Data(contentsOf: stateFileURL(for: destination)),
+            let state = try? JSONDecoder().decode(ResumableDownload.self, from: data),
+            state.version == formatVersion
+        else { return nil }
+        return state
+    }
+
+    /// The interrupted downloads whose state files are in `directory`, with their partial files'
+    /// current sizes as `bytesOnDisk`.
+    public static func pending(in directory: URL) -> [ResumableDownload] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".partial.json") }.sorted().compactMap { name in
+            let destination = directory.appendingPathComponent(String(name.dropLast(".partial.json".count)))
+            guard var state = load(for: destination) else { return nil }
+            state.destination = destination
+            state.bytesOnDisk = FileMover.size(of: partialFileURL(for: destination)) ?? 0
+            return state
+        }
+    }
+
+    /// Removes the partial file and the state of a download to `destination`.
+    public static func discard(for destination: URL) {
+        try? FileManager.default.removeItem(at: partialFileURL(for: destination))
+        try? FileManager.default.removeItem(at: stateFileURL(for: destination))
+    }
+
+    /// Writes the state next to the partial file, atomically and readable by the owner only.
+    public func save() throws(NetworkingError) {
+        let file = Self.stateFileURL(for: destination)
+        let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).tmp")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        guard let data = try? encoder.encode(self),
+            FileManager.default.createFile(
+                atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
+        else { throw FileBodyWriter.fileError(.cannotWriteToFile, file, nil) }
+        try FileMover.replace(file, with: temporary)
+    }
+
+    /// The state for a response about to be written from `offset`: validators and size from the
+    /// response, keeping the stored validators for a `206` that does not repeat them.
+    func updated(with response: HTTPURLResponse, offset: Int64) -> ResumableDownload {
+        var state = self
+        let entityTag = response.value(forHTTPHeaderField: "ETag")
+        let lastModified = response.value(forHTTPHeaderField: "Last-Modified")
+        if response.statusCode == 206 {
+            state.entityTag = entityTag ?? self.entityTag
+            state.lastModified = lastModified ?? self.lastModified
+        } else {
+            state.entityTag = entityTag
+            state.lastModified = lastModified
+        }
+        state.bytesOnDisk = offset
+        let length = response.expectedContentLength
+        if response.statusCode == 206 {
+            state.totalBytes =
+                response.value(forHTTPHeaderField: "Content-Range").flatMap(ContentRange.init)?.completeLength
+                ?? (length >= 0 ? offset + length : nil)
+        } else {
+            state.totalBytes = length >= 0 ? length : nil
+        }
+        return state
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Where a task's response body goes.
+enum TaskSink: Sendable {
+    /// Collected in memory, up to the body cap (the verbs).
+    case memory
+    /// Handed to a reader as it arrives; the task's continuation is resumed with the head.
+    case stream(ResponseBodyStream.Continuation)
+    /// Written to a file when the response is 2xx, else collected in memory.
+    case file(FileBodyWriter)
+
+    /// Ends the sink once the task has completed with `outcome`.
+    func end(with outcome: TransferResult) {
+        switch self {
+        case .memory:
+            break
+        case .stream(let continuation):
+            if case .failure(let error) = outcome {
+                continuation.finish(throwing: error)
+            } else {
+                continuation.finish()
+            }
+        case .file(let writer):
+            writer.close()
+        }
+    }
+}
+
+/// The progress reporters of one task and the figures they need. Copies are taken out of the
+/// delegate's lock and report from there.
+struct TaskProgress: Sendable {
+    var upload: ProgressReporter?
+    var uploadTotal: Int64?
+    var sent: Int64 = 0
+    var download: ProgressReporter?
+    var downloadTotal: Int64?
+    var downloading = false
+
+    init(upload: ProgressReporter? = nil, uploadTotal: Int64? = nil, download: ProgressReporter? = nil) {
+        self.upload = upload
+        self.uploadTotal = uploadTotal
+        self.download = download
+    }
+
+    /// Notes the response head: only a 2xx body counts as download progress.
+    mutating func downloadStarted(_ response: HTTPURLResponse) {
+        downloading = (200..<300).contains(response.statusCode)
+        downloadTotal = response.expectedContentLength >= 0 ? response.expectedContentLength : nil
+    }
+
+    func reportDownload(received: Int64) {
+        guard downloading else { return }
+        download?.report(TransferProgress(completedBytes: received, totalBytes: downloadTotal))
+    }
+
+    func reportUpload() {
+        upload?.report(TransferProgress(completedBytes: sent, totalBytes: uploadTotal))
+    }
+}
+
+extension SessionDelegate {
+    /// Hands a stream's head to the waiting transport; the body keeps flowing to the sink.
+    func startStream(_ task: URLSessionTask, _ response: HTTPURLResponse) {
+        let continuation = states.withLock { states -> CheckedContinuation<TransferResult, Never>? in
+            states[task.taskIdentifier]?.response = response
+            defer { states[task.taskIdentifier]?.continuation = nil }
+            return states[task.taskIdentifier]?.continuation
+        }
+        continuation?.resume(returning: .success(response, Data()))
+    }
+}

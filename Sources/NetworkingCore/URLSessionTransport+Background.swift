@@ -1,0 +1,120 @@
+#if canImport(Darwin)
+    import Foundation
+    import Synchronization
+
+    // Background sessions (`URLSessionConfiguration.background(withIdentifier:)`) on Apple
+    // platforms. They run download and upload tasks only, in a system process that carries on
+    // while the app is suspended, so file downloads use download tasks there: the file URLSession
+    // writes is copied into the download target in `didFinishDownloadingTo` (the only moment it
+    // exists) and then removed. Transfers that finish while the app is not running belong to no
+    // call and are discarded; resume those with `DownloadManager`.
+    // Compiled on Apple platforms only; the tests run on Linux, which has no background sessions.
+
+    extension URLSessionTransport {
+        /// A download through a download task, as background sessions require.
+        func backgroundDownload(
+            _ request: URLRequest, to target: DownloadTarget, progress: ProgressReporter?
+        ) async throws(NetworkingError) -> FileDownloadExchange {
+            let start = Date()
+            var current = request
+            var redirects = 0
+            while true {
+                if Task.isCancelled { throw .cancelled }
+                let writer = FileBodyWriter(target: target, progress: progress)
+                let (response, body) = try await downloadTask(current, writer: writer, progress: progress)
+                if !writer.isWriting,
+                    let next = try redirectPolicy.nextRequest(
+                        after: response, for: current, original: request, redirectCount: redirects)
+                {
+                    current = next
+                    redirects += 1
+                    continue
+                }
+                let received = writer.isWriting ? writer.bytesWritten : Int64(body.count)
+                let metrics = TransactionMetrics(
+                    startDate: start, endDate: Date(), responseBodyBytes: received, redirectCount: redirects)
+                return writer.outcome(request: current, response: response, body: body, metrics: metrics)
+            }
+        }
+
+        /// One hop through a download task.
+        private func downloadTask(
+            _ request: URLRequest, writer: FileBodyWriter, progress: ProgressReporter?
+        ) async throws(NetworkingError) -> (HTTPURLResponse, Data) {
+            let task = session.downloadTask(with: request)
+            let sink = TaskSink.file(writer)
+            let result = await withTaskCancellationHandler {
+                await withCheckedContinuation { (continuation: CheckedContinuation<TransferResult, Never>) in
+                    delegate.register(
+                        task, continuation: continuation, sink: sink, progress: TaskProgress(download: progress))
+                    task.resume()
+                }
+            } onCancel: {
+                task.cancel()
+            }
+            switch result {
+            case .success(let response, let body): return (response, body)
+            case .failure(let error): throw error
+            }
+        }
+
+        /// Hands over the completion handler the app received in
+        /// `application(_:handleEventsForBackgroundURLSession:completionHandler:)`; it is called on
+        /// the main queue once the session has delivered all its events.
+        public func setBackgroundEventsCompletionHandler(_ handler: @escaping @Sendable () -> Void) {
+            delegate.backgroundEventsHandler.withLock { $0 = handler }
+        }
+    }
+
+    extension SessionDelegate: URLSessionDownloadDelegate {
+        func urlSession(
+            _ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL
+        ) {
+            defer { try? FileManager.default.removeItem(at: location) }
+            let sink = states.withLock { $0[downloadTask.taskIdentifier]?.sink }
+            guard case .file(let writer) = sink else { return }
+            guard let response = downloadTask.response as? HTTPURLResponse else {
+                finish(downloadTask) { _ in .failure(.invalidResponse) }
+                return
+            }
+            do {
+                var body = Data()
+                if try writer.begin(response) {
+                    let input = try FileHandle(forReadingFrom: location)
+                    defer { try? input.close() }
+                    while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty { try writer.write(chunk) }
+                } else {
+                    let input = try FileHandle(forReadingFrom: location)
+                    defer { try? input.close() }
+                    body = try input.read(upToCount: maxBodySize) ?? Data()
+                }
+                states.withLock { states in
+                    states[downloadTask.taskIdentifier]?.response = response
+                    states[downloadTask.taskIdentifier]?.body = body
+                }
+            } catch let error as NetworkingError {
+                finish(downloadTask) { _ in .failure(error) }
+            } catch {
+                finish(downloadTask) { _ in .failure(FileBodyWriter.fileError(.cannotOpenFile, location, error)) }
+            }
+        }
+
+        func urlSession(
+            _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
+            totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
+        ) {
+            let progress = states.withLock { $0[downloadTask.taskIdentifier]?.progress }
+            let total = totalBytesExpectedToWrite > 0 ? totalBytesExpectedToWrite : nil
+            progress?.download?.report(TransferProgress(completedBytes: totalBytesWritten, totalBytes: total))
+        }
+
+        func urlSessionDidFinishEvents(forBackgroundURLSession session: URLSession) {
+            let handler = backgroundEventsHandler.withLock { handler in
+                defer { handler = nil }
+                return handler
+            }
+            guard let handler else { return }
+            DispatchQueue.main.async { handler() }
+        }
+    }
+#endif

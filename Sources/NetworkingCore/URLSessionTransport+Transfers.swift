@@ -1,0 +1,98 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+// The transfer forms on URLSession. Everything runs on data tasks and the session delegate's
+// per-task state (`SessionDelegate`, `TaskSink`): on Linux `bytes(for:)` does not exist and
+// download tasks leave their temporary files behind, so streams are fed from
+// `didReceive(data:)` and downloads are written by the library's own `FileBodyWriter`.
+// Note from the Linux measurements: a fractional `timeoutInterval` is truncated to whole seconds
+// and `timeoutIntervalForResource` is ignored; cancel the task to enforce a total deadline.
+
+extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTransport, FileDownloadingTransport {
+    public func send(
+        _ request: URLRequest, uploadProgress: ProgressReporter?, downloadProgress: ProgressReporter?
+    ) async throws(NetworkingError) -> HTTPExchange {
+        let start = Date()
+        let progress = TaskProgress(upload: uploadProgress, download: downloadProgress)
+        var current = request
+        var redirects = 0
+        while true {
+            let (response, body, measured) = try await transfer(current, progress: progress)
+            if let next = try redirectPolicy.nextRequest(
+                after: response, for: current, original: request, redirectCount: redirects)
+            {
+                current = next
+                redirects += 1
+                continue
+            }
+            var metrics = measured ?? TransactionMetrics(startDate: start, endDate: Date())
+            metrics.startDate = start
+            metrics.endDate = Date()
+            metrics.requestBodyBytes = metrics.requestBodyBytes ?? current.inMemoryBodyByteCount
+            metrics.responseBodyBytes = Int64(body.count)
+            metrics.redirectCount = redirects
+            return HTTPExchange(request: current, response: response, body: body, metrics: metrics)
+        }
+    }
+
+    /// Streams the body: chunks are handed over as `didReceive(data:)` delivers them. A reader
+    /// that falls more than `maxResponseBodySize` bytes behind cancels the transfer with
+    /// `.transport(URLError(.dataLengthExceedsMaximum))`.
+    public func stream(_ request: URLRequest) async throws(NetworkingError) -> StreamedResponse {
+        var current = request
+        var redirects = 0
+        let limit = maxResponseBodySize
+        while true {
+            var body: ResponseBodyStream?
+            let (response, _, _) = try await transfer(current) { task in
+                let (stream, continuation) = ResponseBodyStream.makeStream(bufferLimit: limit) { task.cancel() }
+                body = stream
+                return .stream(continuation)
+            }
+            guard let body else { throw .invalidResponse }
+            if let next = try redirectPolicy.nextRequest(
+                after: response, for: current, original: request, redirectCount: redirects)
+            {
+                body.cancel()
+                current = next
+                redirects += 1
+                continue
+            }
+            return StreamedResponse(request: current, response: response, body: body)
+        }
+    }
+
+    /// Writes a 2xx body to the target file from the delegate's callbacks (memory stays at a few
+    /// chunks whatever the size); other bodies are collected up to `maxResponseBodySize`.
+    public func download(
+        _ request: URLRequest, to target: DownloadTarget, progress: ProgressReporter?
+    ) async throws(NetworkingError) -> FileDownloadExchange {
+        #if canImport(Darwin)
+            if session.configuration.identifier != nil {
+                return try await backgroundDownload(request, to: target, progress: progress)
+            }
+        #endif
+        let start = Date()
+        var current = request
+        var redirects = 0
+        while true {
+            let writer = FileBodyWriter(target: target, progress: progress)
+            let (response, body, _) = try await transfer(current) { _ in .file(writer) }
+            if !writer.isWriting,
+                let next = try redirectPolicy.nextRequest(
+                    after: response, for: current, original: request, redirectCount: redirects)
+            {
+                current = next
+                redirects += 1
+                continue
+            }
+            let received = writer.isWriting ? writer.bytesWritten : Int64(body.count)
+            let metrics = TransactionMetrics(
+                startDate: start, endDate: Date(), responseBodyBytes: received, redirectCount: redirects)
+            return writer.outcome(request: current, response: response, body: body, metrics: metrics)
+        }
+    }
+}
