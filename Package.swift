@@ -25,6 +25,9 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "Demo", dependencies: ["Networking"], path: "Examples/Demo"),
+        .executableTarget(
+            name: "Benchmarks", dependencies: ["Networking"], path: "Tests/Benchmarks",
+            exclude: ["nginx.conf.in", "bench.sh"]),
         .testTarget(name: "NetworkingCoreTests", dependencies: ["NetworkingCore"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "NetworkingTesting"]),
     ],

@@ -1,0 +1,208 @@
+import Foundation
+import Networking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What every scenario needs: the server and how much work to do.
+struct Context: Sendable {
+    /// The nginx serving the fixtures.
+    let baseURL: String
+    /// Rounds per interleaved comparison.
+    let rounds: Int
+    /// Repetitions of the child-process memory measurements.
+    let memoryRuns: Int
+
+    func url(_ path: String) throws -> URL {
+        guard let url = URL(string: baseURL + path) else { throw BenchmarkFailure(description: "bad URL \(path)") }
+        return url
+    }
+}
+
+/// The benchmarks, in the order they run. Adding one is a function and a line in `all`.
+@MainActor
+enum Scenarios {
+    typealias Scenario = (key: String, run: @MainActor (Context, Report) async throws -> Void)
+
+    static let all: [Scenario] = [
+        ("sequential", sequential),
+        ("concurrent", concurrent),
+        ("download", download),
+        ("stub", stub),
+        ("actor", actor),
+        // When the cache lands (issue 4): ("cache", cacheHits): a memory hit and a disk hit of
+        //   Fixtures.mediumPath, `Runner.sequential` over two clients with `cachingLevel: .memory` / `.disk`,
+        //   targets ≤ 5 µs and ≤ 100 µs.
+        // When file transfers land: ("files", fileTransfers): a 1 GiB download to file and upload from
+        //   file, peak RSS rise through `ChildProcess.peakRise` (one fresh process per client).
+    ]
+
+    static let clientTitles: [String: String] = [
+        "raw": "raw URLSession", "rawNoCache": "URLSession no cache", "networking": "Networking.get",
+        "direct": "Pipeline direct", "actor": "through actor",
+    ]
+
+    static func titles(_ keys: [String]) -> [(String, String)] { keys.map { ($0, clientTitles[$0] ?? $0) } }
+
+    /// The three clients compared on the network, for `path` decoded as `type`.
+    static func networkClients<T: Decodable & Sendable>(
+        _ context: Context, path: String, as type: T.Type
+    ) throws -> [Client] {
+        let url = try context.url(path)
+        return [
+            Clients.raw("raw", configuration: Clients.rawConfiguration(), url: url, as: type),
+            Clients.raw("rawNoCache", configuration: Clients.noCacheConfiguration(), url: url, as: type),
+            Clients.networking("networking", Networking(baseURL: context.baseURL), path: path, as: type),
+        ]
+    }
+
+    // MARK: - Scenarios
+
+    static func sequential(_ context: Context, _ report: Report) async throws {
+        let clients = try networkClients(context, path: Fixtures.smallPath, as: Profile.self)
+        try await Runner.warmUp(clients, count: 50)
+        let perRound = 100
+        let result = try await Runner.sequential(clients, rounds: context.rounds, perRound: perRound)
+        report.begin(
+            "sequential",
+            "Sequential GET of 1 KB JSON decoded into a struct (nginx; \(context.rounds)×\(perRound) per client)",
+            clients: titles(clients.map(\.key)), baseline: "raw", subject: "networking")
+        addLatencyRows(result, clients, report)
+        let ratio = result.stats("networking").mean / result.stats("raw").mean
+        report.target("Networking.get per-request time / raw URLSession (mean)", value: ratio, atMost: 0.85)
+    }
+
+    static func concurrent(_ context: Context, _ report: Report) async throws {
+        let clients = try networkClients(context, path: Fixtures.smallPath, as: Profile.self)
+        try await Runner.warmUp(clients, count: 20)
+        _ = try await Runner.throughput(clients, rounds: 1, requests: 256, inFlight: 64)
+        let requests = 1000
+        let result = try await Runner.throughput(clients, rounds: context.rounds, requests: requests, inFlight: 64)
+        report.begin(
+            "concurrent", "Throughput, 64 requests in flight (1 KB JSON; \(context.rounds)×\(requests) per client)",
+            clients: titles(clients.map(\.key)), baseline: "raw", subject: "networking")
+        report.add("req/s (median)", key: "rps_median", result.mapValues { Stats($0).median })
+        report.add("req/s (worst round)", key: "rps_min", result.mapValues { Stats($0).percentile(0) })
+        let ratio = Stats(result["networking"] ?? []).median / Stats(result["raw"] ?? []).median
+        report.target("Networking.get throughput at 64 in flight / raw URLSession", value: ratio, atLeast: 1.1)
+    }
+
+    static func download(_ context: Context, _ report: Report) async throws {
+        let clients = try networkClients(context, path: Fixtures.largePath, as: Data.self)
+        try await Runner.warmUp(clients, count: 1)
+        let times = try await Runner.single(clients, rounds: max(context.rounds / 2, 3))
+        var rises: [String: [Double]] = [:]
+        for run in 0..<context.memoryRuns {
+            for client in clients.map(\.key).rotated(by: run) {
+                let rise = try ChildProcess.peakRise(client: client, baseURL: context.baseURL)
+                rises[client, default: []].append(Double(rise))
+            }
+        }
+        let body = Double(Fixtures.largeSize)
+        report.begin(
+            "download", "10 MB download into memory (time in this process; peak RSS rise in a fresh process each)",
+            clients: titles(clients.map(\.key)), baseline: "raw", subject: "networking")
+        report.add("time ms (median)", key: "time_ms", times.mapValues { Stats($0).median })
+        report.add("peak RSS rise MB", key: "rss_rise_mb", rises.mapValues { Stats($0).median / 1_048_576 })
+        report.add("rise / body size", key: "rss_rise_per_body", rises.mapValues { Stats($0).median / body })
+        report.note("peak RSS rise = VmHWM after the download − VmRSS before it, median of \(context.memoryRuns) runs")
+        let ratio = Stats(rises["networking"] ?? []).median / body
+        report.target("Networking.get 10 MB peak RSS rise / body size", value: ratio, atMost: 1.2)
+    }
+
+    static func stub(_ context: Context, _ report: Report) async throws {
+        let clients = try stubClients()
+        try await Runner.warmUp(clients, count: 100)
+        let perRound = 200
+        let result = try await Runner.sequential(clients, rounds: context.rounds, perRound: perRound)
+        report.begin(
+            "stub", "No network: a URLProtocol stub answers 1 KB JSON (\(context.rounds)×\(perRound) per client)",
+            clients: titles(clients.map(\.key)), baseline: "raw", subject: "networking")
+        addLatencyRows(result, clients, report)
+        let overhead = result.stats("networking").median - result.stats("rawNoCache").median
+        report.add("overhead vs no cache, µs", key: "overhead_us", ["networking": overhead], showsRatio: false)
+        report.target("Networking overhead over raw no-cache URLSession (p50)", value: overhead, atMost: 15, unit: " µs")
+    }
+
+    /// Raw URLSession with and without cache and cookies, and `Networking` on the same stubbed
+    /// configuration (which drops the shared cache and cookie jar itself).
+    static func stubClients() throws -> [Client] {
+        guard let url = URL(string: "http://stub.invalid" + Fixtures.smallPath) else {
+            throw BenchmarkFailure(description: "bad stub URL")
+        }
+        let networking = Networking(
+            baseURL: "http://stub.invalid", configuration: Clients.rawConfiguration(protocolClass: StubProtocol.self))
+        return [
+            Clients.raw(
+                "raw", configuration: Clients.rawConfiguration(protocolClass: StubProtocol.self), url: url,
+                as: Profile.self),
+            Clients.raw(
+                "rawNoCache", configuration: Clients.noCacheConfiguration(protocolClass: StubProtocol.self), url: url,
+                as: Profile.self),
+            Clients.networking("networking", networking, path: Fixtures.smallPath, as: Profile.self),
+        ]
+    }
+
+    static func actor(_ context: Context, _ report: Report) async throws {
+        let transport = URLSessionTransport()
+        let requests = 1000
+        let network = try await actorVersusDirect(context, transport: transport, requests: requests)
+        let memory = try await actorVersusDirect(context, transport: InMemoryTransport(), requests: requests * 4)
+        report.begin(
+            "actor", "The actor does not serialise: 64 in flight, the same transport with and without the actor",
+            clients: titles(["direct", "actor"]), baseline: "direct", subject: "actor")
+        report.add("req/s, URLSession (nginx)", key: "rps_urlsession", network.mapValues { Stats($0).median })
+        report.add("req/s, in-memory transport", key: "rps_in_memory", memory.mapValues { Stats($0).median })
+        report.note("direct = Pipeline.execute on the actor's transport; actor = Networking.get")
+        let ratio = Stats(network["actor"] ?? []).median / Stats(network["direct"] ?? []).median
+        report.target("throughput through the actor / Pipeline direct (URLSession)", value: ratio, atLeast: 0.95)
+        let memoryRatio = Stats(memory["actor"] ?? []).median / Stats(memory["direct"] ?? []).median
+        report.target("throughput through the actor / Pipeline direct (in-memory)", value: memoryRatio, atLeast: 0.95)
+    }
+
+    private static func actorVersusDirect(
+        _ context: Context, transport: any HTTPTransport, requests: Int
+    ) async throws -> [String: [Double]] {
+        let builder = RequestBuilder(baseURL: context.baseURL, defaultHeaders: ["Accept": "application/json"])
+        let clients = [
+            Clients.pipeline("direct", Pipeline(builder: builder, transport: transport), path: Fixtures.smallPath,
+                as: Profile.self),
+            Clients.networking(
+                "actor", Networking(baseURL: context.baseURL, transport: transport), path: Fixtures.smallPath,
+                as: Profile.self),
+        ]
+        try await Runner.warmUp(clients, count: 20)
+        return try await Runner.throughput(clients, rounds: context.rounds, requests: requests, inFlight: 64)
+    }
+
+    private static func addLatencyRows(_ result: Runner.Sequential, _ clients: [Client], _ report: Report) {
+        let keys = clients.map(\.key)
+        func values(_ value: (String) -> Double) -> [String: Double] {
+            Dictionary(uniqueKeysWithValues: keys.map { ($0, value($0)) })
+        }
+        report.add("p50 µs", key: "p50_us", values { result.stats($0).median })
+        report.add("p99 µs", key: "p99_us", values { result.stats($0).percentile(99) })
+        report.add("mean µs", key: "mean_us", values { result.stats($0).mean })
+        report.add("CPU µs / request", key: "cpu_us", values { result.cpuPerRequest($0) })
+    }
+}
+
+/// A transport that answers at once with the 1 KB fixture: what is left is the library's cost.
+struct InMemoryTransport: HTTPTransport {
+    func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+        guard let url = request.url,
+            let response = HTTPURLResponse(
+                url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: StubProtocol.headers)
+        else { throw .invalidResponse }
+        return HTTPExchange(request: request, response: response, body: StubProtocol.body)
+    }
+}
+
+extension Array {
+    func rotated(by count: Int) -> [Element] {
+        guard !isEmpty else { return self }
+        let shift = count % self.count
+        return Array(self[shift...] + self[..<shift])
+    }
+}
