@@ -13,6 +13,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         var continuation: CheckedContinuation<TransferResult, Never>
         var response: HTTPURLResponse?
         var body = Data()
+        /// The body length at which the response is complete: its `Content-Length` when the body
+        /// is not content-encoded (URLSession decodes, so encoded lengths don't count).
+        var completeLength: Int?
     }
 
     private let states = Mutex<[Int: State]>([:])
@@ -46,23 +49,44 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             completionHandler(.cancel)
             return
         }
+        let encoding = http.value(forHTTPHeaderField: "Content-Encoding")?.lowercased() ?? "identity"
+        let completeLength = expected >= 0 && encoding == "identity" ? Int(expected) : nil
         states.withLock { states in
-            states[dataTask.taskIdentifier]?.response = http
-            if expected > 0 { states[dataTask.taskIdentifier]?.body.reserveCapacity(Int(expected)) }
+            guard let index = states.index(forKey: dataTask.taskIdentifier) else { return }
+            states.values[index].response = http
+            states.values[index].completeLength = completeLength
+            if expected > 0 { states.values[index].body.reserveCapacity(Int(expected)) }
         }
+        if completeLength == 0 { finish(dataTask) { state in .success(http, state.body) } }
         completionHandler(.allow)
     }
 
+    /// What a chunk of body did to its transfer.
+    private enum Progress {
+        case receiving
+        /// The whole body is here (`Content-Length` reached): the caller can have it now rather
+        /// than after one more hop through the delegate queue for the completion.
+        case complete
+        case overflow(Int)
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overflow = states.withLock { states -> Int? in
-            guard states[dataTask.taskIdentifier] != nil else { return nil }
-            states[dataTask.taskIdentifier]?.body.append(data)
-            let count = states[dataTask.taskIdentifier]?.body.count ?? 0
-            return count > maxBodySize ? count : nil
+        let progress = states.withLock { states -> Progress in
+            guard let index = states.index(forKey: dataTask.taskIdentifier) else { return .receiving }
+            states.values[index].body.append(data)
+            let count = states.values[index].body.count
+            if count > maxBodySize { return .overflow(count) }
+            if let length = states.values[index].completeLength, count >= length { return .complete }
+            return .receiving
         }
-        if let overflow {
-            finish(dataTask) { _ in .failure(Self.tooLarge(Int64(overflow))) }
-            dataTask.cancel()
+        switch progress {
+        case .receiving:
+            break
+        case .complete:
+            finish(dataTask) { state in state.response.map { .success($0, state.body) } ?? .failure(.invalidResponse) }
+        case .overflow(let count):
+            finish(dataTask) { _ in .failure(Self.tooLarge(Int64(count))) }
+            Self.offQueue { dataTask.cancel() }
         }
     }
 
@@ -83,7 +107,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
         ]
         guard httpAuthMethods.contains(method) else {
-            completionHandler(.performDefaultHandling, nil)
+            Self.offQueue { completionHandler(.performDefaultHandling, nil) }
             return
         }
         // Credentials are the library's business (headers, interceptors), never URLSession's: hand
@@ -94,7 +118,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             }
             return .success(response, state.body)
         }
-        completionHandler(.cancelAuthenticationChallenge, nil)
+        Self.offQueue { completionHandler(.cancelAuthenticationChallenge, nil) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -105,6 +129,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             }
             return .success(response, state.body)
         }
+    }
+
+    /// Runs `work` off URLSession's work queue, where delegate methods run (`InlineOperationQueue`):
+    /// for calls that wait for that queue, such as `URLSessionTask.cancel()`.
+    static func offQueue(_ work: @escaping @Sendable () -> Void) {
+        DispatchQueue.global().async(execute: work)
     }
 
     private static func tooLarge(_ size: Int64) -> NetworkingError {

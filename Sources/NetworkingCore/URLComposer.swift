@@ -18,6 +18,44 @@ public enum URLComposer {
     public static func compose(baseURL: String, path: String, query: [URLQueryItem] = []) throws(NetworkingError)
         -> URL
     {
+        try compose(path: path, query: query, base: Base.parse(baseURL))
+    }
+
+    /// A base URL parsed once and reused for every request (`RequestBuilder` keeps one), so the
+    /// per-request work is only the path and the query.
+    struct Base: Sendable {
+        /// Scheme, user info, host and port: `http://h:8080`.
+        let prefix: String
+        /// The base's percent-encoded path.
+        let path: String
+        /// The base's percent-encoded query, if any.
+        let query: String?
+
+        /// Why a base URL cannot be used (reported only when a relative path needs it).
+        enum Failure: Error, Sendable {
+            case empty
+            case invalid(String)
+        }
+
+        /// Parses `baseURL`.
+        static func parse(_ baseURL: String) -> Result<Base, Failure> {
+            let trimmedBase = baseURL.trimmingCharacters(in: .whitespaces)
+            guard !trimmedBase.isEmpty else { return .failure(.empty) }
+            guard isAbsolute(trimmedBase), let components = URLComponents(string: encodeTrusted(trimmedBase)),
+                let host = components.host, !host.isEmpty
+            else { return .failure(.invalid(baseURL)) }
+            return .success(
+                Base(
+                    prefix: origin(of: components), path: components.percentEncodedPath,
+                    query: components.percentEncodedQuery))
+        }
+    }
+
+    /// Composes the URL on a base parsed earlier: `compose(baseURL:path:query:)` without parsing
+    /// the base again (a base that cannot be used fails only a relative path, as there).
+    static func compose(path: String, query: [URLQueryItem], base: Result<Base, Base.Failure>) throws(NetworkingError)
+        -> URL
+    {
         if path.contains(where: { $0 == "\r" || $0 == "\n" }) {
             throw .invalidRequest("path '\(path.debugDescription)' contains a line break")
         }
@@ -40,25 +78,30 @@ public enum URLComposer {
             basePath = Substring(components.percentEncodedPath)
             pathPart = ""
         } else {
-            let trimmedBase = baseURL.trimmingCharacters(in: .whitespaces)
-            guard !trimmedBase.isEmpty else {
+            let parsed: Base
+            switch base {
+            case .success(let base):
+                parsed = base
+            case .failure(.empty):
                 throw .invalidRequest("base URL is empty and path '\(path)' is not an absolute URL")
-            }
-            guard isAbsolute(trimmedBase), let components = URLComponents(string: encodeTrusted(trimmedBase)),
-                let host = components.host, !host.isEmpty
-            else {
+            case .failure(.invalid(let baseURL)):
                 throw .invalidRequest("base URL '\(baseURL)' is not an absolute http(s) URL with a host")
             }
-            prefix = origin(of: components)
-            basePath = Substring(components.percentEncodedPath)
-            baseQuery = components.percentEncodedQuery.map { Substring($0) }
+            prefix = parsed.prefix
+            basePath = Substring(parsed.path)
+            baseQuery = parsed.query.map { Substring($0) }
         }
 
         var joinedPath = String(basePath)
         let relative = pathPart.drop { $0 == "/" }
         if !pathPart.isEmpty {
             while joinedPath.hasSuffix("/") { joinedPath.removeLast() }
-            joinedPath += "/" + PercentEncoding.encode(String(relative), allowed: PercentEncoding.pathAllowed, keepingEscapes: true)
+            // A plain path (the common case) is already encoded: skip the byte-by-byte pass.
+            let encoded =
+                relative.utf8.allSatisfy(isPlainPathByte)
+                ? String(relative)
+                : PercentEncoding.encode(String(relative), allowed: PercentEncoding.pathAllowed, keepingEscapes: true)
+            joinedPath += "/" + encoded
         }
         var queries: [String] = []
         if let baseQuery, !baseQuery.isEmpty { queries.append(String(baseQuery)) }
@@ -76,6 +119,18 @@ public enum URLComposer {
             throw .invalidRequest("'\(text)' is not a valid URL")
         }
         return url
+    }
+
+    /// `A-Z a-z 0-9 - . _ ~ /`: bytes that `PercentEncoding.pathAllowed` leaves as they are.
+    private static func isPlainPathByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"), UInt8(ascii: "/"):
+            return true
+        default:
+            return false
+        }
     }
 
     private static func isAbsolute(_ text: String) -> Bool {

@@ -10,11 +10,31 @@ import Networking
 ///     Benchmarks [--base-url URL] [--rounds N] [--only a,b] [--output FILE]
 ///     Benchmarks fixtures DIR                 write the files nginx serves
 ///     Benchmarks profile SET:CLIENT COUNT     COUNT requests of one client (for callgrind);
-///                                             SET is `stub` or `net`, CLIENT raw|rawNoCache|networking
+///                                             SET:CLIENT is stub|net:raw|rawNoCache|networking
+///                                             or memory:direct|actor (in-memory transport)
 ///     Benchmarks rss-child CLIENT BASE_URL    (internal) one peak-RSS measurement
 @main
 enum Benchmarks {
-    static func main() async {
+    static func main() {
+        // `profile` runs under valgrind, which crashes on an async `main` (the main thread parks in
+        // `dispatch_main`): there the work runs on a detached task while the main thread waits.
+        if CommandLine.arguments.dropFirst().first == "profile" {
+            let done = DispatchSemaphore(value: 0)
+            Task.detached {
+                await mainAsync()
+                done.signal()
+            }
+            done.wait()
+        } else {
+            Task { @MainActor in
+                await mainAsync()
+                exit(0)
+            }
+            dispatchMain()
+        }
+    }
+
+    static func mainAsync() async {
         do {
             var arguments = Array(CommandLine.arguments.dropFirst())
             switch arguments.first {
@@ -113,7 +133,6 @@ enum Benchmarks {
     }
 
     /// Runs `count` requests of one client, for `valgrind --tool=callgrind`.
-    @MainActor
     static func profile(_ spec: String, count: Int) async throws {
         let parts = spec.split(separator: ":").map(String.init)
         guard parts.count == 2 else { throw BenchmarkFailure(description: "profile SET:CLIENT, got \(spec)") }
@@ -125,6 +144,9 @@ enum Benchmarks {
             let baseURL = ProcessInfo.processInfo.environment["BENCH_BASE_URL"] ?? "http://127.0.0.1:8089"
             let context = Context(baseURL: baseURL, rounds: 1, memoryRuns: 1)
             clients = try Scenarios.networkClients(context, path: Fixtures.smallPath, as: Profile.self)
+        case "memory":
+            let context = Context(baseURL: "http://stub.invalid", rounds: 1, memoryRuns: 1)
+            clients = Scenarios.actorClients(context, transport: InMemoryTransport())
         default:
             throw BenchmarkFailure(description: "unknown set \(parts[0])")
         }

@@ -71,12 +71,12 @@ final class Report {
             print("\n\(section.title)")
             let subjectTitle = section.clients.first { $0.key == section.subject }?.title ?? section.subject
             let baselineTitle = section.clients.first { $0.key == section.baseline }?.title ?? section.baseline
-            var header = [pad("", 24, left: true)]
+            var header = [pad("", 28, left: true)]
             header += section.clients.map { pad($0.title, 21) }
             header.append(pad("\(short(subjectTitle)) / \(short(baselineTitle))", 22))
             print(header.joined())
             for row in section.rows {
-                var line = [pad(row.metric, 24, left: true)]
+                var line = [pad(row.metric, 28, left: true)]
                 line += section.clients.map { pad(format(row.values[$0.key]), 21) }
                 if row.showsRatio, let subject = row.values[section.subject], let base = row.values[section.baseline],
                     base != 0

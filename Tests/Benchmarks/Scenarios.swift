@@ -46,7 +46,7 @@ enum Scenarios {
     static func titles(_ keys: [String]) -> [(String, String)] { keys.map { ($0, clientTitles[$0] ?? $0) } }
 
     /// The three clients compared on the network, for `path` decoded as `type`.
-    static func networkClients<T: Decodable & Sendable>(
+    nonisolated static func networkClients<T: Decodable & Sendable>(
         _ context: Context, path: String, as type: T.Type
     ) throws -> [Client] {
         let url = try context.url(path)
@@ -127,7 +127,7 @@ enum Scenarios {
 
     /// Raw URLSession with and without cache and cookies, and `Networking` on the same stubbed
     /// configuration (which drops the shared cache and cookie jar itself).
-    static func stubClients() throws -> [Client] {
+    nonisolated static func stubClients() throws -> [Client] {
         guard let url = URL(string: "http://stub.invalid" + Fixtures.smallPath) else {
             throw BenchmarkFailure(description: "bad stub URL")
         }
@@ -141,6 +141,35 @@ enum Scenarios {
                 "rawNoCache", configuration: Clients.noCacheConfiguration(protocolClass: StubProtocol.self), url: url,
                 as: Profile.self),
             Clients.networking("networking", networking, path: Fixtures.smallPath, as: Profile.self),
+        ] + (ProcessInfo.processInfo.environment["BENCH_DIAG"] == nil ? [] : diagnosticStubClients())
+    }
+
+    /// Where the time goes (`BENCH_DIAG=1`): the pipeline without the actor, and both on a
+    /// transport that is only `URLSession.data(for:)`.
+    nonisolated static func diagnosticStubClients() -> [Client] {
+        let stubbed = Clients.noCacheConfiguration(protocolClass: StubProtocol.self)
+        let session = URLSession(configuration: stubbed)
+        let plain = ClosureTransport { (request) throws(NetworkingError) -> HTTPExchange in
+            do {
+                let (data, response) = try await session.data(for: request)
+                guard let http = response as? HTTPURLResponse else { throw NetworkingError.invalidResponse }
+                return HTTPExchange(request: request, response: http, body: data)
+            } catch {
+                throw NetworkingError(error)
+            }
+        }
+        let builder = RequestBuilder(baseURL: "http://stub.invalid", defaultHeaders: ["Accept": "application/json"])
+        let transport = URLSessionTransport(configuration: stubbed)
+        return [
+            Clients.pipeline(
+                "pipelineTransport", Pipeline(builder: builder, transport: transport), path: Fixtures.smallPath,
+                as: Profile.self),
+            Clients.pipeline(
+                "pipelinePlain", Pipeline(builder: builder, transport: plain), path: Fixtures.smallPath,
+                as: Profile.self),
+            Clients.networking(
+                "networkingPlain", Networking(baseURL: "http://stub.invalid", transport: plain),
+                path: Fixtures.smallPath, as: Profile.self),
         ]
     }
 
@@ -149,11 +178,17 @@ enum Scenarios {
         let requests = 1000
         let network = try await actorVersusDirect(context, transport: transport, requests: requests)
         let memory = try await actorVersusDirect(context, transport: InMemoryTransport(), requests: requests * 4)
+        let sequentialClients = actorClients(context, transport: InMemoryTransport())
+        try await Runner.warmUp(sequentialClients, count: 100)
+        let sequential = try await Runner.sequential(sequentialClients, rounds: context.rounds, perRound: 500)
         report.begin(
             "actor", "The actor does not serialise: 64 in flight, the same transport with and without the actor",
             clients: titles(["direct", "actor"]), baseline: "direct", subject: "actor")
         report.add("req/s, URLSession (nginx)", key: "rps_urlsession", network.mapValues { Stats($0).median })
         report.add("req/s, in-memory transport", key: "rps_in_memory", memory.mapValues { Stats($0).median })
+        report.add(
+            "µs/request, in-memory, seq.", key: "sequential_in_memory_us",
+            ["direct": sequential.stats("direct").median, "actor": sequential.stats("actor").median])
         report.note("direct = Pipeline.execute on the actor's transport; actor = Networking.get")
         let ratio = Stats(network["actor"] ?? []).median / Stats(network["direct"] ?? []).median
         report.target("throughput through the actor / Pipeline direct (URLSession)", value: ratio, atLeast: 0.95)
@@ -164,16 +199,21 @@ enum Scenarios {
     private static func actorVersusDirect(
         _ context: Context, transport: any HTTPTransport, requests: Int
     ) async throws -> [String: [Double]] {
+        let clients = actorClients(context, transport: transport)
+        try await Runner.warmUp(clients, count: 20)
+        return try await Runner.throughput(clients, rounds: context.rounds, requests: requests, inFlight: 64)
+    }
+
+    /// `Networking.get` and the same request on a `Pipeline` of the same transport, without the actor.
+    nonisolated static func actorClients(_ context: Context, transport: any HTTPTransport) -> [Client] {
         let builder = RequestBuilder(baseURL: context.baseURL, defaultHeaders: ["Accept": "application/json"])
-        let clients = [
-            Clients.pipeline("direct", Pipeline(builder: builder, transport: transport), path: Fixtures.smallPath,
-                as: Profile.self),
+        return [
+            Clients.pipeline(
+                "direct", Pipeline(builder: builder, transport: transport), path: Fixtures.smallPath, as: Profile.self),
             Clients.networking(
                 "actor", Networking(baseURL: context.baseURL, transport: transport), path: Fixtures.smallPath,
                 as: Profile.self),
         ]
-        try await Runner.warmUp(clients, count: 20)
-        return try await Runner.throughput(clients, rounds: context.rounds, requests: requests, inFlight: 64)
     }
 
     private static func addLatencyRows(_ result: Runner.Sequential, _ clients: [Client], _ report: Report) {
