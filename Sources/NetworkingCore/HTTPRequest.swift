@@ -39,20 +39,15 @@ public struct HTTPRequest: Sendable {
 /// Turns `HTTPRequest`s into `URLRequest`s for one base URL and set of default headers.
 public struct RequestBuilder: Sendable {
     /// The base URL every relative path is joined to.
-    public var baseURL: String {
-        didSet { base = URLComposer.Base.parse(baseURL) }
-    }
+    public var baseURL: String
     /// Headers sent with every request (a request's own headers override them).
     public var defaultHeaders: HTTPHeaders
     /// Encodes JSON bodies.
     public var encoder: JSONEncoder
-    /// `baseURL` parsed once rather than for every request.
-    private var base: Result<URLComposer.Base, URLComposer.Base.Failure>
 
     /// Creates a builder.
     public init(baseURL: String, defaultHeaders: HTTPHeaders = [:], encoder: JSONEncoder = JSONCoding.makeEncoder()) {
         self.baseURL = baseURL
-        self.base = URLComposer.Base.parse(baseURL)
         self.defaultHeaders = defaultHeaders
         self.encoder = encoder
     }
@@ -65,9 +60,9 @@ public struct RequestBuilder: Sendable {
         if let model = request.queryModel {
             query += try FlatEncoder.encode(model, as: "query").map { URLQueryItem(name: $0.0, value: $0.1) }
         }
-        let url = try URLComposer.compose(path: request.path, query: query, base: base)
+        let url = try URLComposer.compose(baseURL: baseURL, path: request.path, query: query)
         var urlRequest = URLRequest(url: url)
-        urlRequest.httpMethod = request.method.rawValue
+        if request.method != .get { urlRequest.httpMethod = request.method.rawValue }  // GET is the default
         if let timeout = request.timeout { urlRequest.timeoutInterval = timeout }
         for field in defaultHeaders where !request.headers.contains(field.name) {
             try Self.validate(field)

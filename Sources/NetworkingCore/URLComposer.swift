@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Joins a base URL and a request path into the URL a request goes to.
 ///
@@ -18,45 +19,7 @@ public enum URLComposer {
     public static func compose(baseURL: String, path: String, query: [URLQueryItem] = []) throws(NetworkingError)
         -> URL
     {
-        try compose(path: path, query: query, base: Base.parse(baseURL))
-    }
-
-    /// A base URL parsed once and reused for every request (`RequestBuilder` keeps one), so the
-    /// per-request work is only the path and the query.
-    struct Base: Sendable {
-        /// Scheme, user info, host and port: `http://h:8080`.
-        let prefix: String
-        /// The base's percent-encoded path.
-        let path: String
-        /// The base's percent-encoded query, if any.
-        let query: String?
-
-        /// Why a base URL cannot be used (reported only when a relative path needs it).
-        enum Failure: Error, Sendable {
-            case empty
-            case invalid(String)
-        }
-
-        /// Parses `baseURL`.
-        static func parse(_ baseURL: String) -> Result<Base, Failure> {
-            let trimmedBase = baseURL.trimmingCharacters(in: .whitespaces)
-            guard !trimmedBase.isEmpty else { return .failure(.empty) }
-            guard isAbsolute(trimmedBase), let components = URLComponents(string: encodeTrusted(trimmedBase)),
-                let host = components.host, !host.isEmpty
-            else { return .failure(.invalid(baseURL)) }
-            return .success(
-                Base(
-                    prefix: origin(of: components), path: components.percentEncodedPath,
-                    query: components.percentEncodedQuery))
-        }
-    }
-
-    /// Composes the URL on a base parsed earlier: `compose(baseURL:path:query:)` without parsing
-    /// the base again (a base that cannot be used fails only a relative path, as there).
-    static func compose(path: String, query: [URLQueryItem], base: Result<Base, Base.Failure>) throws(NetworkingError)
-        -> URL
-    {
-        if path.contains(where: { $0 == "\r" || $0 == "\n" }) {
+        if path.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }) {  // bytes: "\r\n" is one Character
             throw .invalidRequest("path '\(path.debugDescription)' contains a line break")
         }
         var pathPart = Substring(path)
@@ -78,18 +41,10 @@ public enum URLComposer {
             basePath = Substring(components.percentEncodedPath)
             pathPart = ""
         } else {
-            let parsed: Base
-            switch base {
-            case .success(let base):
-                parsed = base
-            case .failure(.empty):
-                throw .invalidRequest("base URL is empty and path '\(path)' is not an absolute URL")
-            case .failure(.invalid(let baseURL)):
-                throw .invalidRequest("base URL '\(baseURL)' is not an absolute http(s) URL with a host")
-            }
-            prefix = parsed.prefix
-            basePath = Substring(parsed.path)
-            baseQuery = parsed.query.map { Substring($0) }
+            let base = try Base.parsed(baseURL, path: path)
+            prefix = base.prefix
+            basePath = Substring(base.path)
+            baseQuery = base.query.map { Substring($0) }
         }
 
         var joinedPath = String(basePath)
@@ -97,11 +52,12 @@ public enum URLComposer {
         if !pathPart.isEmpty {
             while joinedPath.hasSuffix("/") { joinedPath.removeLast() }
             // A plain path (the common case) is already encoded: skip the byte-by-byte pass.
-            let encoded =
-                relative.utf8.allSatisfy(isPlainPathByte)
-                ? String(relative)
-                : PercentEncoding.encode(String(relative), allowed: PercentEncoding.pathAllowed, keepingEscapes: true)
-            joinedPath += "/" + encoded
+            let plain = relative.utf8.allSatisfy(isPlainPathByte)
+            joinedPath +=
+                "/"
+                + (plain
+                    ? String(relative)
+                    : PercentEncoding.encode(String(relative), allowed: PercentEncoding.pathAllowed, keepingEscapes: true))
         }
         var queries: [String] = []
         if let baseQuery, !baseQuery.isEmpty { queries.append(String(baseQuery)) }
@@ -121,6 +77,15 @@ public enum URLComposer {
         return url
     }
 
+    private static func isAbsolute(_ text: String) -> Bool {
+        // `http://` or `https://`, any case, compared byte by byte (no lowercased copy per request).
+        var bytes = text.utf8.makeIterator()
+        for expected in "http".utf8 where bytes.next().map({ $0 | 0x20 }) != expected { return false }
+        var next = bytes.next()
+        if next.map({ $0 | 0x20 }) == UInt8(ascii: "s") { next = bytes.next() }
+        return next == UInt8(ascii: ":") && bytes.next() == UInt8(ascii: "/") && bytes.next() == UInt8(ascii: "/")
+    }
+
     /// `A-Z a-z 0-9 - . _ ~ /`: bytes that `PercentEncoding.pathAllowed` leaves as they are.
     private static func isPlainPathByte(_ byte: UInt8) -> Bool {
         switch byte {
@@ -131,11 +96,6 @@ public enum URLComposer {
         default:
             return false
         }
-    }
-
-    private static func isAbsolute(_ text: String) -> Bool {
-        let lower = text.prefix(8).lowercased()
-        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
     /// Percent-encodes what `URLComponents` would refuse (spaces, non-ASCII) in a user-supplied URL.
@@ -154,5 +114,61 @@ public enum URLComposer {
         text += components.percentEncodedHost ?? ""
         if let port = components.port { text += ":\(port)" }
         return text
+    }
+}
+
+extension URLComposer {
+    /// A base URL as `compose` uses it, parsed once per distinct base URL rather than for every
+    /// request (parsing with `URLComponents` was most of the cost of building a request).
+    struct Base: Sendable {
+        /// Scheme, user info, host and port: `http://h:8080`.
+        let prefix: String
+        /// The base's percent-encoded path.
+        let path: String
+        /// The base's percent-encoded query, if any.
+        let query: String?
+
+        private enum Failure: Error {
+            case empty
+            case invalid
+        }
+
+        /// Parsed bases by base URL; cleared when it holds `cacheLimit` entries.
+        private static let cache = Mutex<[String: Result<Base, Failure>]>([:])
+        private static let cacheLimit = 64
+
+        /// The parsed `baseURL`, or `.invalidRequest` naming what is wrong (for a relative `path`).
+        static func parsed(_ baseURL: String, path: String) throws(NetworkingError) -> Base {
+            let result =
+                cache.withLock { $0[baseURL] }
+                ?? {
+                    let parsed = parse(baseURL)
+                    cache.withLock { cache in
+                        if cache.count >= cacheLimit { cache.removeAll() }
+                        cache[baseURL] = parsed
+                    }
+                    return parsed
+                }()
+            switch result {
+            case .success(let base):
+                return base
+            case .failure(.empty):
+                throw .invalidRequest("base URL is empty and path '\(path)' is not an absolute URL")
+            case .failure(.invalid):
+                throw .invalidRequest("base URL '\(baseURL)' is not an absolute http(s) URL with a host")
+            }
+        }
+
+        private static func parse(_ baseURL: String) -> Result<Base, Failure> {
+            let trimmedBase = baseURL.trimmingCharacters(in: .whitespaces)
+            guard !trimmedBase.isEmpty else { return .failure(.empty) }
+            guard isAbsolute(trimmedBase), let components = URLComponents(string: encodeTrusted(trimmedBase)),
+                let host = components.host, !host.isEmpty
+            else { return .failure(.invalid) }
+            return .success(
+                Base(
+                    prefix: origin(of: components), path: components.percentEncodedPath,
+                    query: components.percentEncodedQuery))
+        }
     }
 }

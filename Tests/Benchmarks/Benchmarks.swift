@@ -9,7 +9,7 @@ import Networking
 ///
 ///     Benchmarks [--base-url URL] [--rounds N] [--only a,b] [--output FILE]
 ///     Benchmarks fixtures DIR                 write the files nginx serves
-///     Benchmarks profile SET:CLIENT COUNT     COUNT requests of one client (for callgrind);
+///     Benchmarks profile SET:CLIENT COUNT [N] COUNT requests of one client, N in flight (for callgrind);
 ///                                             SET:CLIENT is stub|net:raw|rawNoCache|networking
 ///                                             or memory:direct|actor (in-memory transport)
 ///     Benchmarks rss-child CLIENT BASE_URL    (internal) one peak-RSS measurement
@@ -45,10 +45,11 @@ enum Benchmarks {
                 guard arguments.count == 3 else { throw BenchmarkFailure(description: "usage: rss-child CLIENT URL") }
                 try await ChildProcess.runChild(client: arguments[1], baseURL: arguments[2])
             case "profile":
-                guard arguments.count == 3, let count = Int(arguments[2]) else {
-                    throw BenchmarkFailure(description: "usage: profile SET:CLIENT COUNT")
+                guard arguments.count >= 3, let count = Int(arguments[2]) else {
+                    throw BenchmarkFailure(description: "usage: profile SET:CLIENT COUNT [IN_FLIGHT]")
                 }
-                try await profile(arguments[1], count: count)
+                let inFlight = arguments.count > 3 ? Int(arguments[3]) ?? 1 : 1
+                try await profile(arguments[1], count: count, inFlight: inFlight)
             default:
                 let options = try Options(&arguments)
                 try await run(options)
@@ -133,7 +134,7 @@ enum Benchmarks {
     }
 
     /// Runs `count` requests of one client, for `valgrind --tool=callgrind`.
-    static func profile(_ spec: String, count: Int) async throws {
+    static func profile(_ spec: String, count: Int, inFlight: Int) async throws {
         let parts = spec.split(separator: ":").map(String.init)
         guard parts.count == 2 else { throw BenchmarkFailure(description: "profile SET:CLIENT, got \(spec)") }
         let clients: [Client]
@@ -153,6 +154,10 @@ enum Benchmarks {
         guard let client = clients.first(where: { $0.key == parts[1] }) else {
             throw BenchmarkFailure(description: "unknown client \(parts[1])")
         }
-        for _ in 0..<count { try await client.fetch() }
+        if inFlight > 1 {
+            _ = try await Runner.throughput([client], rounds: 1, requests: count, inFlight: inFlight)
+        } else {
+            for _ in 0..<count { try await client.fetch() }
+        }
     }
 }

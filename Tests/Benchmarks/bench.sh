@@ -4,6 +4,8 @@
 # benchmarks against it and stops nginx by its PID, also when the run fails or is interrupted.
 #
 #   Tests/Benchmarks/bench.sh [Benchmarks options…]     e.g. --rounds 5 --only sequential,stub
+#   Tests/Benchmarks/bench.sh --exec COMMAND…           run COMMAND instead, with BENCH_BASE_URL set
+#                                                       (profiling: see README, "Performance")
 #
 # Writes bench-results.json in the package root. Installs nginx from Debian when it is missing.
 set -euo pipefail
@@ -95,7 +97,12 @@ done
 [[ -n "$PORT" ]] || { log "error: nginx did not start (see $PREFIX/error.log)"; exit 1; }
 log "nginx $NGINX_PID on 127.0.0.1:$PORT"
 
-BENCH_BASE_URL="http://127.0.0.1:$PORT" \
-    BENCH_COMMIT="$(git rev-parse --short HEAD 2>/dev/null || true)" \
+export BENCH_BASE_URL="http://127.0.0.1:$PORT"
+if [[ "${1:-}" == "--exec" ]]; then
+    shift
+    "$@"
+    exit
+fi
+BENCH_COMMIT="$(git rev-parse --short HEAD 2>/dev/null || true)" \
     BENCH_SERVER="$("$NGINX" -v 2>&1 | sed 's/.*version: //')" \
     "$BIN" --output "$ROOT/bench-results.json" "$@"
