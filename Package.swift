@@ -25,11 +25,16 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "Demo", dependencies: ["Networking"], path: "Examples/Demo"),
+        .executableTarget(name: "ObservabilityRecipe", dependencies: ["Networking"], path: "Examples/Observability"),
         .executableTarget(
             name: "Benchmarks", dependencies: ["Networking"], path: "Tests/Benchmarks",
             exclude: ["nginx.conf.in", "bench.sh"]),
         .testTarget(name: "NetworkingCoreTests", dependencies: ["NetworkingCore"]),
-        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "NetworkingTesting"]),
+        .testTarget(
+            name: "NetworkingTests", dependencies: ["Networking", "NetworkingTesting"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(name: "NetworkingTestingTests", dependencies: ["Networking", "NetworkingTesting"]),
+        .testTarget(name: "NetworkingObservabilityTests", dependencies: ["NetworkingObservability"]),
     ],
     swiftLanguageModes: [.v6]
 )

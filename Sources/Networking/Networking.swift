@@ -33,7 +33,14 @@ public actor Networking {
 
     // MARK: State owned by observability (issue 5)
 
+    let eventBroadcaster = EventBroadcaster()
+    var eventsRequested = false
+    var logSettings = LogSettings(environment: ProcessInfo.processInfo.environment)
+
     // MARK: State owned by fakes (issue 6)
+
+    /// The fakes registered with `fakeGET` and its siblings (see Networking+Fakes.swift).
+    var fakes = FakeRoutes()
 
     // MARK: -
 
@@ -84,13 +91,15 @@ public actor Networking {
         var defaults = headerFields
         if !defaults.contains("Accept") { defaults["Accept"] = "application/json" }
         if let value = authorizationHeaderValue { defaults[authorizationHeaderKey] = value }
-        let transport = self.transport
+        var transport = self.transport
 
         // Fakes wrap the transport here (issue 6).
+        if !fakes.isEmpty { transport = FakeTransport(routes: fakes, next: transport) }
 
-        let observers = self.observers
+        var observers = self.observers
 
         // Observability adds its observers here (issue 5).
+        observers += observabilityObservers()
 
         let pipeline = Pipeline(
             builder: RequestBuilder(baseURL: baseURL, defaultHeaders: defaults), interceptors: interceptors,

@@ -68,10 +68,7 @@ public struct Pipeline: Sendable {
         let startDate = Date()
         notifyStart(context)
         var exchange: HTTPExchange?
-        let result: Result<T, NetworkingError> = await run(urlRequest) { (received) throws(NetworkingError) -> T in
-            exchange = received
-            return try decode(received)
-        }
+        let result: Result<T, NetworkingError> = await run(urlRequest, received: { exchange = $0 }, decode: decode)
         switch result {
         case .success:
             notifyCompletion(
@@ -84,11 +81,13 @@ public struct Pipeline: Sendable {
     }
 
     private func run<T>(
-        _ urlRequest: URLRequest, decode: (HTTPExchange) throws(NetworkingError) -> T
+        _ urlRequest: URLRequest, received: (HTTPExchange) -> Void = { _ in },
+        decode: (HTTPExchange) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
         do throws(NetworkingError) {
             let chain = InterceptorChain(interceptors: interceptors, transport: transport)
             let exchange = try await chain.send(urlRequest)
+            received(exchange)
             guard exchange.isSuccess else { throw .http(HTTPError(metadata: exchange.metadata)) }
             return .success(try decode(exchange))
         } catch {
@@ -108,7 +107,7 @@ public struct Pipeline: Sendable {
             exchange?.metrics
             ?? exchange.map {
                 TransactionMetrics(
-                    startDate: startDate, endDate: Date(), requestBodyBytes: Int64($0.request.httpBody?.count ?? 0),
+                    startDate: startDate, endDate: Date(), requestBodyBytes: $0.request.inMemoryBodyByteCount,
                     responseBodyBytes: Int64($0.body.count))
             }
         let completion = RequestCompletion(

@@ -1,10 +1,16 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// What was measured about one request. A figure nobody measured is `nil`, never invented.
 ///
 /// URLSession on Linux never delivers `URLSessionTaskMetrics`, so there the library fills what it
 /// measures itself (start and end, byte counts, redirects, cache); the phase timings (DNS,
-/// connect, TLS) come from transports that can see them.
+/// connect, TLS), time to first byte, connection reuse and protocol stay `nil` unless a
+/// transport can see them. On Apple platforms `URLSessionTransport` distils them from the
+/// `URLSessionTaskMetrics` of the final hop.
 public struct TransactionMetrics: Sendable, Hashable {
     /// When the request started.
     public var startDate: Date
@@ -54,4 +60,14 @@ public struct TransactionMetrics: Sendable, Hashable {
 
     /// Seconds from start to end.
     public var duration: TimeInterval { endDate.timeIntervalSince(startDate) }
+}
+
+extension URLRequest {
+    /// The size of the body as far as the library can know it without sending it: the in-memory
+    /// body's size, `0` when there is no body, `nil` for a body streamed from a file or a stream.
+    public var inMemoryBodyByteCount: Int64? {
+        if let body = httpBody { return Int64(body.count) }
+        if httpBodyStream != nil || fileBodyURL != nil { return nil }
+        return 0
+    }
 }

@@ -49,7 +49,7 @@ public final class URLSessionTransport: HTTPTransport {
         var current = request
         var redirects = 0
         while true {
-            let (response, body) = try await transfer(current)
+            let (response, body, measured) = try await transfer(current)
             if let next = try redirectPolicy.nextRequest(
                 after: response, for: current, original: request, redirectCount: redirects)
             {
@@ -57,15 +57,21 @@ public final class URLSessionTransport: HTTPTransport {
                 redirects += 1
                 continue
             }
-            let metrics = TransactionMetrics(
-                startDate: start, endDate: Date(), requestBodyBytes: Int64(request.httpBody?.count ?? 0),
-                responseBodyBytes: Int64(body.count), redirectCount: redirects)
+            var metrics = measured ?? TransactionMetrics(startDate: start, endDate: Date())
+            metrics.startDate = start
+            metrics.endDate = Date()
+            metrics.requestBodyBytes = metrics.requestBodyBytes ?? current.inMemoryBodyByteCount
+            metrics.responseBodyBytes = Int64(body.count)
+            metrics.redirectCount = redirects
             return HTTPExchange(request: current, response: response, body: body, metrics: metrics)
         }
     }
 
-    /// Sends one hop (no redirect following) and collects its body.
-    private func transfer(_ request: URLRequest) async throws(NetworkingError) -> (HTTPURLResponse, Data) {
+    /// Sends one hop (no redirect following) and collects its body, with the hop's phase timings
+    /// where the platform reports them (Apple platforms; never on Linux).
+    private func transfer(
+        _ request: URLRequest
+    ) async throws(NetworkingError) -> (HTTPURLResponse, Data, TransactionMetrics?) {
         if Task.isCancelled { throw .cancelled }
         var request = request
         let fileURL = request.fileBodyURL
@@ -76,6 +82,10 @@ public final class URLSessionTransport: HTTPTransport {
         } else {
             task = session.dataTask(with: request)
         }
+        #if canImport(Darwin)
+            let collector = TaskMetricsCollector()
+            task.delegate = collector
+        #endif
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<TransferResult, Never>) in
                 delegate.register(task, continuation: continuation)
@@ -85,7 +95,12 @@ public final class URLSessionTransport: HTTPTransport {
             task.cancel()
         }
         switch result {
-        case .success(let response, let body): return (response, body)
+        case .success(let response, let body):
+            #if canImport(Darwin)
+                return (response, body, collector.metrics)
+            #else
+                return (response, body, nil)
+            #endif
         case .failure(let error): throw error
         }
     }

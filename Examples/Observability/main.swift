@@ -1,0 +1,72 @@
+// A live request log against a local httpbin: the event stream on standard output, the built-in
+// log (level .all) on standard error and mirrored to a file. `make demo` sets HTTPBIN_BASE_URL.
+import Foundation
+import Networking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+let baseURL = ProcessInfo.processInfo.environment["HTTPBIN_BASE_URL"] ?? "http://127.0.0.1:8080"
+let networking = Networking(baseURL: baseURL)
+
+// The built-in log: every request, redacted as in a release build, mirrored to a file.
+let logFile = FileManager.default.temporaryDirectory.appendingPathComponent("networking-recipe.log")
+try? FileManager.default.removeItem(at: logFile)
+await networking.setLogLevel(.all)
+await networking.setRedactsLogs(true)
+await networking.setLogFileURL(logFile)
+await networking.setAuthorizationHeader(headerKey: "X-Api-Key", headerValue: "not-for-logs")
+
+// The event stream: your own data, real headers included. Five requests, two events each.
+let stream = await networking.events()
+let printer = Task {
+    var seen = 0
+    for await event in stream {
+        switch event {
+        case let .started(context):
+            print("→ [\(context.id.uuidString.prefix(8))] \(context.method) \(context.url?.absoluteString ?? "")")
+        case let .completed(context, outcome, duration, metrics):
+            let id = context.id.uuidString.prefix(8)
+            switch outcome {
+            case let .success(statusCode, byteCount):
+                print("← [\(id)] \(statusCode) (\(byteCount) bytes) in \(duration)")
+            case let .failure(error):
+                print("✗ [\(id)] \(error.localizedDescription) — retryable: \(error.isRetryable)")
+            }
+            if let metrics {
+                let dns = metrics.domainLookup.map { "\($0)s" } ?? "not measured"
+                print("   \(metrics.redirectCount) redirect(s), DNS \(dns)")
+            }
+        }
+        seen += 1
+        if seen == 10 { break }
+    }
+}
+
+struct Credentials: Codable, Sendable {
+    let username: String
+    let password: String
+}
+
+let page = [URLQueryItem(name: "page", value: "2")]
+let _: Result<JSONResponse, NetworkingError> = await networking.get("/get", query: page)
+let _: Result<JSONResponse, NetworkingError> = await networking.post(
+    "/post", body: Credentials(username: "jameson", password: "secret"))
+let _: Result<JSONResponse, NetworkingError> = await networking.get("/redirect/2")
+let _: Result<JSONResponse, NetworkingError> = await networking.get("/status/404")
+let slow = Task { () -> Result<JSONResponse, NetworkingError> in await networking.get("/delay/10") }
+try? await Task.sleep(for: .milliseconds(200))
+slow.cancel()
+_ = await slow.value
+await printer.value
+
+// The same request as a shell command, secrets hidden.
+if let url = URL(string: baseURL + "/get") {
+    var request = URLRequest(url: url)
+    request.setValue("not-for-logs", forHTTPHeaderField: "X-Api-Key")
+    print("\nAs cURL:\n" + request.cURLDescription(redacting: await networking.redactedHeaderFields))
+}
+
+print("\nThe log file (\(logFile.path)):")
+print((try? String(contentsOf: logFile, encoding: .utf8)) ?? "(unreadable)")

@@ -1,0 +1,31 @@
+/// Which header fields count as sensitive, and how they are hidden in logs and cURL commands.
+///
+/// Names compare case-insensitively. `events()` is never redacted: redaction is a logging
+/// concern.
+public struct HeaderRedaction: Sendable, Hashable {
+    /// What a hidden value is replaced with.
+    public static let placeholder = "<redacted>"
+
+    /// The default sensitive fields: `Authorization`, `Cookie` and `Set-Cookie`. A client adds
+    /// its active auth-header key to these.
+    public static let defaultHeaderFields: Set<String> = ["Authorization", "Cookie", "Set-Cookie"]
+
+    /// The sensitive field names, lowercased.
+    public let lowercasedFields: Set<String>
+
+    /// Creates a redaction of `fields`.
+    public init<S: Sequence<String>>(fields: S) {
+        lowercasedFields = Set(fields.map { $0.lowercased() })
+    }
+
+    /// The default redaction (`defaultHeaderFields`).
+    public static let `default` = HeaderRedaction(fields: defaultHeaderFields)
+
+    /// Whether `name` is sensitive.
+    public func redacts(_ name: String) -> Bool { lowercasedFields.contains(name.lowercased()) }
+
+    /// `value`, or the placeholder when `name` is sensitive.
+    public func value(_ value: String, forField name: String) -> String {
+        redacts(name) ? Self.placeholder : value
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A client's logging configuration, from which it makes its `NetworkingLogger`.
+public struct LogSettings: Sendable {
+    /// Which requests are logged (default `.failures`).
+    public var level: NetworkingLogger.Level = .failures
+    /// The sensitive header fields (default `Authorization`, `Cookie`, `Set-Cookie`); the client
+    /// adds its active auth-header key.
+    public var redactedHeaderFields: Set<String> = HeaderRedaction.defaultHeaderFields
+    /// Whether sensitive header values and bodies are hidden (default: shown in debug builds,
+    /// hidden in release builds).
+    public var redactsLogs: Bool = NetworkingLogger.redactsLogsByDefault
+    /// Whether records go to standard error (default: on where there is no `os.Logger`, that is
+    /// on Linux; off on Apple platforms, which always log to `os.Logger`).
+    public var logsToStandardError: Bool = LogSettings.standardErrorByDefault
+    /// The file records are mirrored to, if any.
+    public var logFile: LogFileSink?
+    /// Any further sinks of your own.
+    public var extraSinks: [any LogSink] = []
+
+    /// Whether standard error is a default sink: where `os.Logger` does not exist.
+    public static var standardErrorByDefault: Bool {
+        #if canImport(os)
+            return false
+        #else
+            return true
+        #endif
+    }
+
+    /// The default settings, with the log file named by `NETWORKING_LOG_FILE` in `environment`
+    /// (see `LogFileLocation`) if it can be opened.
+    public init(environment: [String: String] = [:]) {
+        logFile = LogFileLocation.url(from: environment).flatMap(LogFileSink.open)
+    }
+
+    /// Where records go under these settings.
+    public var sinks: [any LogSink] {
+        var sinks: [any LogSink] = []
+        #if canImport(os)
+            sinks.append(OSLogSink())
+        #endif
+        if logsToStandardError { sinks.append(StandardErrorLogSink.shared) }
+        if let logFile { sinks.append(logFile) }
+        return sinks + extraSinks
+    }
+
+    /// The logger for these settings, with `authorizationHeaderKey` added to the redaction set;
+    /// `nil` when nothing would be logged.
+    public func makeLogger(authorizationHeaderKey: String? = nil) -> NetworkingLogger? {
+        let sinks = self.sinks
+        guard level != .none, !sinks.isEmpty else { return nil }
+        var fields = redactedHeaderFields
+        if let authorizationHeaderKey { fields.insert(authorizationHeaderKey) }
+        return NetworkingLogger(
+            level: level, redaction: HeaderRedaction(fields: fields), redactsLogs: redactsLogs, sinks: sinks)
+    }
+}

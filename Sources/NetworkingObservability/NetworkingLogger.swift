@@ -1,0 +1,85 @@
+import Foundation
+
+/// The built-in request log: a `RequestObserver` that writes a record per logged request to its
+/// sinks.
+///
+/// The level chooses which requests are logged; a logged request always gets full detail (its
+/// line, request and response headers, request and response bodies truncated to `bodyLimit`).
+/// Downloads log their line and request headers only: their response is binary. With
+/// `redactsLogs`, the values of the sensitive header fields and every body are replaced with
+/// `<redacted>`.
+///
+/// At `.failures`, a cancelled request is not logged (cancelling is deliberate, not a failure to
+/// debug); at `.all` it is.
+public struct NetworkingLogger: RequestObserver {
+    /// Which requests are logged.
+    public enum Level: Sendable, Hashable, Comparable, CaseIterable {
+        /// Nothing.
+        case none
+        /// Every failure (HTTP 4xx/5xx, decoding, validation, transport, invalid request), in full.
+        case failures
+        /// Every request when it starts and when it ends, success or failure.
+        case all
+    }
+
+    /// Whether logs are redacted unless told otherwise: debug builds show everything, release
+    /// builds redact.
+    public static var redactsLogsByDefault: Bool {
+        #if DEBUG
+            return false
+        #else
+            return true
+        #endif
+    }
+
+    /// The most body bytes a record shows by default: 1 KiB.
+    public static let defaultBodyLimit = 1024
+
+    /// The default sinks: `os.Logger` on Apple platforms, standard error elsewhere.
+    public static var platformSinks: [any LogSink] {
+        #if canImport(os)
+            return [OSLogSink()]
+        #else
+            return [StandardErrorLogSink.shared]
+        #endif
+    }
+
+    /// Which requests are logged.
+    public var level: Level
+    /// How records are rendered (redaction, body limit).
+    public var formatter: LogFormatter
+    /// Where records go.
+    public var sinks: [any LogSink]
+
+    /// Creates a logger.
+    public init(
+        level: Level = .failures, redaction: HeaderRedaction = .default,
+        redactsLogs: Bool = NetworkingLogger.redactsLogsByDefault, bodyLimit: Int = NetworkingLogger.defaultBodyLimit,
+        sinks: [any LogSink] = NetworkingLogger.platformSinks
+    ) {
+        self.level = level
+        self.formatter = LogFormatter(redaction: redaction, redactsLogs: redactsLogs, bodyLimit: bodyLimit)
+        self.sinks = sinks
+    }
+
+    public func requestStarted(_ context: RequestContext) {
+        guard level == .all, !sinks.isEmpty else { return }
+        emit(formatter.started(context))
+    }
+
+    public func requestCompleted(_ completion: RequestCompletion) {
+        guard !sinks.isEmpty else { return }
+        switch (level, completion.outcome) {
+        case (.none, _), (.failures, .success), (.failures, .failure(.cancelled)):
+            return
+        case (.failures, .failure):
+            emit(formatter.completed(completion, includingRequest: true))
+        case (.all, _):
+            emit(formatter.completed(completion, includingRequest: false))
+        }
+    }
+
+    private func emit(_ record: LogRecord) {
+        for sink in sinks { sink.write(record) }
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+import Synchronization
+
+/// Writes each record as plain text to standard error: the default sink on Linux, where there is
+/// no `os.Logger`.
+public final class StandardErrorLogSink: LogSink {
+    /// The process-wide instance; its lock keeps records from different clients apart.
+    public static let shared = StandardErrorLogSink()
+
+    private let lock = Mutex(())
+
+    private init() {}
+
+    public func write(_ record: LogRecord) {
+        let text = record.text
+        lock.withLock { _ in _ = FileDescriptorWriter.writeAll(text, to: 2) }
+    }
+}

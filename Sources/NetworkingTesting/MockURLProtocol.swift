@@ -1,0 +1,128 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A `URLProtocol` that answers requests from canned responses and records what it saw, for
+/// end-to-end tests of code that talks to a real `URLSession` (or a `Networking` built from a
+/// `URLSessionConfiguration`) without a server.
+///
+/// Stubs live in a `MockURLProtocol.Registry`. Each registry has a protocol class of its own,
+/// and `registry.configuration()` returns a session configuration whose `protocolClasses` hold
+/// only that class, so tests running in parallel, each with its own registry, never see each
+/// other's stubs or requests, and nothing sent through the configuration reaches the network (an
+/// unmatched request fails with `URLError(.resourceUnavailable)` naming it and the stubs there are).
+///
+/// ```swift
+/// let mock = MockURLProtocol.Registry()
+/// mock.stub(.get, "https://api.example.com/users", with: .json([User(id: 1)]))
+/// let networking = Networking(baseURL: "https://api.example.com", configuration: mock.configuration())
+/// let users: Result<[User], NetworkingError> = await networking.get("/users")
+/// XCTAssertEqual(mock.requests.first?.header("Accept"), "application/json")
+/// ```
+///
+/// `MockURLProtocol.self` itself, put into a configuration's `protocolClasses`, answers from
+/// `MockURLProtocol.shared`.
+///
+/// Limits on Linux (swift-corelibs-foundation, measured): a download task (`downloadTask`,
+/// `download(for:)`) through a custom `URLProtocol` crashes the process, so test downloads against
+/// a loopback server instead; the body of `uploadTask(with:fromFile:)` / `upload(for:from:)` is not
+/// visible to a custom protocol (`RecordedRequest.body` is `nil`), so send bodies as `httpBody`;
+/// `URLProtocol.registerClass` is ignored for http(s), so use `protocolClasses`; the session's
+/// `httpAdditionalHeaders` are not part of the request the protocol sees; and a 401 stub carrying
+/// `WWW-Authenticate` starts Foundation's challenge flow, which traps on a challenge without a
+/// `realm=` parameter (such a stub fails the request with an error saying so instead).
+public class MockURLProtocol: URLProtocol {
+    /// The registry `MockURLProtocol.self` answers from.
+    public static let shared = Registry(protocolClass: MockURLProtocol.self)
+
+    private let stopped = Mutex(false)
+
+    override public class func canInit(with request: URLRequest) -> Bool { true }
+
+    override public class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override public func startLoading() {
+        let recorded = RecordedRequest(request)
+        let response: FakeResponse
+        if let registry = Registry.registry(for: type(of: self)) {
+            response = registry.table.respond(to: recorded)
+        } else {
+            let message =
+                "MockURLProtocol: the registry for \(type(of: self)) no longer exists; \(recorded) not answered"
+            response = .failure(.transport(URLError.unmatched(message, url: recorded.url)))
+        }
+        guard response.delay > 0 else {
+            deliver(response)
+            return
+        }
+        // `URLProtocol` is not `Sendable`, but handing this instance to the timer is safe: `URLSession`
+        // sets `request` and `client` at creation and never changes them, and the one piece of
+        // state this class adds, the stopped flag, is read and written under its `Mutex`.
+        nonisolated(unsafe) let instance = self
+        DispatchQueue.global().asyncAfter(deadline: .now() + response.delay) { instance.deliver(response) }
+    }
+
+    override public func stopLoading() {
+        stopped.withLock { $0 = true }
+    }
+
+    /// Answers with `fake` unless loading was stopped; holds the lock so `stopLoading` cannot
+    /// interleave with an answer being handed to the client.
+    private func deliver(_ fake: FakeResponse) {
+        stopped.withLock { stopped in
+            guard !stopped, let client else { return }
+            answer(client, with: fake)
+        }
+    }
+
+    private func answer(_ client: any URLProtocolClient, with fake: FakeResponse) {
+        if let error = fake.error {
+            client.urlProtocol(self, didFailWithError: Self.urlError(error))
+            return
+        }
+        #if canImport(FoundationNetworking)
+            let challenge = fake.headers["WWW-Authenticate"]
+            if fake.statusCode == 401, let challenge, !challenge.contains("realm=") {
+                // swift-corelibs-foundation parses the realm of any 401 challenge and traps without one.
+                let message =
+                    "MockURLProtocol: a 401 stub with WWW-Authenticate needs a realm=\"…\" parameter on Linux "
+                    + "(swift-corelibs-foundation crashes without one); "
+                    + "\(request.url?.absoluteString ?? "") not answered"
+                client.urlProtocol(self, didFailWithError: URLError.unmatched(message, url: request.url))
+                return
+            }
+        #endif
+        do {
+            let exchange = try fake.exchange(for: request)
+            client.urlProtocol(self, didReceive: exchange.response, cacheStoragePolicy: .notAllowed)
+            if !exchange.body.isEmpty { client.urlProtocol(self, didLoad: exchange.body) }
+            client.urlProtocolDidFinishLoading(self)
+        } catch {
+            client.urlProtocol(self, didFailWithError: Self.urlError(error))
+        }
+    }
+
+    /// The `URLError` a protocol reports for a fake's error: `.transport` errors as they are.
+    static func urlError(_ error: NetworkingError) -> URLError {
+        switch error {
+        case .transport(let urlError): return urlError
+        case .cancelled: return URLError(.cancelled)
+        case .invalidResponse: return URLError(.badServerResponse)
+        case .invalidRequest, .http, .decoding, .validation:
+            return URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: error.description])
+        }
+    }
+}
+
+/// The protocol class of one registry: a distinct type per registry, made by nesting `SlotBit`s.
+final class MockURLProtocolSlot<Tag>: MockURLProtocol {}
+
+/// A marker type from which distinct slot types are built (see `MockURLProtocol.Registry`).
+enum SlotRoot {}
+/// A 0 bit of a slot number.
+enum SlotZero<Tail> {}
+/// A 1 bit of a slot number.
+enum SlotOne<Tail> {}

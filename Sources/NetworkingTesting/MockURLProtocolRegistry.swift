@@ -1,0 +1,103 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension MockURLProtocol {
+    /// The stubs one test answers requests from, and the requests it has seen.
+    ///
+    /// Stubs are tried newest first; the first that matches answers (so a test can override a stub
+    /// from `setUp`). URLs match by `RequestPattern`'s rule: a stub URL without a query matches any
+    /// query, one with a query matches requests containing its items. Everything is guarded by a
+    /// `Mutex`: stub and read from any task.
+    public final class Registry: Sendable {
+        /// The protocol class that answers from this registry; `configuration()` installs it.
+        public let protocolClass: MockURLProtocol.Type
+        let table: StubTable
+
+        private struct WeakRegistry: Sendable {
+            weak var registry: Registry?
+        }
+
+        private static let registries = Mutex<[ObjectIdentifier: WeakRegistry]>([:])
+        private static let slotCounter = Mutex<UInt64>(0)
+
+        /// Creates an empty registry with a protocol class of its own.
+        public convenience init() {
+            let slot = Self.slotCounter.withLock { counter -> UInt64 in
+                counter += 1
+                return counter
+            }
+            self.init(protocolClass: Self.slotClass(slot, SlotRoot.self))
+        }
+
+        init(protocolClass: MockURLProtocol.Type) {
+            self.protocolClass = protocolClass
+            self.table = StubTable(owner: "MockURLProtocol")
+            Self.registries.withLock { $0[ObjectIdentifier(protocolClass)] = WeakRegistry(registry: self) }
+        }
+
+        deinit {
+            let key = ObjectIdentifier(protocolClass)
+            Self.registries.withLock { _ = $0.removeValue(forKey: key) }
+        }
+
+        static func registry(for protocolClass: AnyClass) -> Registry? {
+            registries.withLock { $0[ObjectIdentifier(protocolClass)]?.registry }
+        }
+
+        /// A distinct subclass for each number: its type is built from the number's bits.
+        private static func slotClass<T>(_ number: UInt64, _ tail: T.Type) -> MockURLProtocol.Type {
+            if number == 0 { return MockURLProtocolSlot<T>.self }
+            if number & 1 == 0 { return slotClass(number >> 1, SlotZero<T>.self) }
+            return slotClass(number >> 1, SlotOne<T>.self)
+        }
+
+        /// A copy of `base` (`.ephemeral` unless given) whose `protocolClasses` hold only this
+        /// registry's protocol class, so every request made with it is answered here.
+        public func configuration(_ base: URLSessionConfiguration = .ephemeral) -> URLSessionConfiguration {
+            let configuration = (base.copy() as? URLSessionConfiguration) ?? .ephemeral
+            configuration.protocolClasses = [protocolClass]
+            return configuration
+        }
+
+        /// Answers `method url` with `response`. The URL is absolute; see `RequestPattern` for
+        /// how it matches.
+        public func stub(_ method: HTTPMethod, _ url: String, with response: FakeResponse) {
+            table.add(method, url) { _ in response }
+        }
+
+        /// Answers `method url` with what `respond` returns for the request (its body read).
+        public func stub(
+            _ method: HTTPMethod, _ url: String, respond: @escaping @Sendable (RecordedRequest) -> FakeResponse
+        ) {
+            table.add(method, url, respond: respond)
+        }
+
+        /// Answers the requests `predicate` accepts with `response`.
+        public func stub(
+            where predicate: @escaping @Sendable (RecordedRequest) -> Bool, with response: FakeResponse
+        ) {
+            table.add(label: "a predicate stub", matches: predicate) { _ in response }
+        }
+
+        /// Answers the requests `predicate` accepts with what `respond` returns.
+        public func stub(
+            where predicate: @escaping @Sendable (RecordedRequest) -> Bool,
+            respond: @escaping @Sendable (RecordedRequest) -> FakeResponse
+        ) {
+            table.add(label: "a predicate stub", matches: predicate, respond)
+        }
+
+        /// Every request seen, in arrival order, with its body.
+        public var requests: [RecordedRequest] { table.requests }
+
+        /// Removes every stub (the recorded requests stay).
+        public func removeAllStubs() { table.removeAllStubs() }
+
+        /// Removes every stub and forgets the recorded requests.
+        public func reset() { table.reset() }
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A transport that sends each request through another transport and writes the exchange to a
+/// fixture file, for `ReplayingTransport` to serve later without a server.
+///
+/// ```swift
+/// let recorder = RecordingTransport(wrapping: URLSessionTransport(), directory: fixtures)
+/// let networking = Networking(baseURL: "http://127.0.0.1:8080", transport: recorder)
+/// let _: Result<JSONResponse, NetworkingError> = await networking.get("/get")   // → 0001-GET-get.json
+/// ```
+///
+/// Each exchange that produced an HTTP response (any status) becomes one JSON file,
+/// `NNNN-METHOD-path.json`, numbered in completion order after any fixtures already in the
+/// directory (see `Fixture` for the format). Requests that fail without a response are not
+/// recorded. Files are created with permissions 0600 (the directory, when created, 0700) and
+/// appear complete or not at all.
+///
+/// Secrets: the value of every header in `redactedHeaders` (request and response) is written as
+/// `redactionPlaceholder`, and those values — whole, the credential after an auth scheme such as
+/// `Bearer`, and each cookie value — are also replaced wherever they appear in a text body (an
+/// echo service would otherwise write them back into the fixture). Secrets in URLs or in bodies
+/// you send yourself are not touched.
+///
+/// A fixture that cannot be written fails the request with
+/// `.transport(URLError(.cannotWriteToFile))` naming the file, rather than leaving a gap that
+/// would only show up on replay.
+public final class RecordingTransport: HTTPTransport {
+    /// The headers redacted unless you pass another set.
+    public static let defaultRedactedHeaders: Set<String> = [
+        "Authorization", "Cookie", "Set-Cookie", "Proxy-Authorization",
+    ]
+    /// What a redacted value is replaced with.
+    public static let redactionPlaceholder = "<redacted>"
+
+    /// The directory fixtures are written to.
+    public let directory: URL
+    /// The headers whose values never reach a fixture (compared case-insensitively).
+    public let redactedHeaders: Set<String>
+    private let next: any HTTPTransport
+    private let lowercasedRedacted: Set<String>
+    private let state = Mutex(State())
+
+    private struct State {
+        var nextIndex: Int?
+        var files: [URL] = []
+    }
+
+    /// Creates a recorder that sends through `transport` and writes fixtures to `directory`
+    /// (created when missing), redacting `redactedHeaders`.
+    public init(
+        wrapping transport: any HTTPTransport, directory: URL,
+        redactedHeaders: Set<String> = RecordingTransport.defaultRedactedHeaders
+    ) {
+        self.next = transport
+        self.directory = directory
+        self.redactedHeaders = redactedHeaders
+        self.lowercasedRedacted = Set(redactedHeaders.map { $0.lowercased() })
+    }
+
+    /// The fixture files written so far, in order.
+    public var recordedFiles: [URL] { state.withLock { $0.files } }
+
+    public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+        let exchange = try await next.send(request)
+        let fixture = makeFixture(request, exchange)
+        do {
+            try write(fixture)
+        } catch {
+            throw .transport(
+                URLError(
+                    .cannotWriteToFile,
+                    userInfo: [
+                        NSLocalizedDescriptionKey: "RecordingTransport could not write a fixture in \(directory.path): "
+                            + "\(error.localizedDescription)"
+                    ]))
+        }
+        return exchange
+    }
+
+    // MARK: Building the fixture
+
+    func makeFixture(_ request: URLRequest, _ exchange: HTTPExchange) -> Fixture {
+        let requestHeaders = HTTPHeaders(request.allHTTPHeaderFields ?? [:])
+        let responseHeaders = HTTPHeaders(exchange.response.allHeaderFields)
+        let secrets =
+            secrets(in: requestHeaders) + secrets(in: HTTPHeaders(exchange.request.allHTTPHeaderFields ?? [:]))
+            + secrets(in: responseHeaders)
+        let (requestBody, requestEncoding) = Fixture.encodeBody(RecordedRequest.readBody(of: request))
+        let (responseBody, responseEncoding) = Fixture.encodeBody(exchange.body)
+        return Fixture(
+            request: Fixture.Request(
+                method: request.httpMethod ?? "GET", url: request.url?.absoluteString ?? "",
+                headers: redact(requestHeaders), body: scrub(requestBody, requestEncoding, secrets),
+                bodyEncoding: requestEncoding),
+            response: Fixture.Response(
+                statusCode: exchange.statusCode, url: exchange.response.url?.absoluteString,
+                headers: redact(responseHeaders), body: scrub(responseBody, responseEncoding, secrets),
+                bodyEncoding: responseEncoding))
+    }
+
+    private func redact(_ headers: HTTPHeaders) -> [String: String] {
+        var result: [String: String] = [:]
+        for (name, value) in headers.dictionary where !name.caseInsensitiveCompare(URLRequest.fileBodyHeader).isSame {
+            result[name] = lowercasedRedacted.contains(name.lowercased()) ? Self.redactionPlaceholder : value
+        }
+        return result
+    }
+
+    /// The secret strings carried by redacted headers: each value, the credential after an auth
+    /// scheme, and each cookie value; shorter than 4 characters they are too likely to be ordinary
+    /// text to scrub.
+    private func secrets(in headers: HTTPHeaders) -> [String] {
+        var found: [String] = []
+        for field in headers where lowercasedRedacted.contains(field.name.lowercased()) {
+            let value = field.value.trimmingCharacters(in: .whitespaces)
+            found.append(value)
+            if let space = value.firstIndex(of: " ") {
+                found.append(String(value[value.index(after: space)...]).trimmingCharacters(in: .whitespaces))
+            }
+            for pair in value.split(whereSeparator: { $0 == ";" || $0 == "," }) {
+                guard let equals = pair.firstIndex(of: "=") else { continue }
+                found.append(String(pair[pair.index(after: equals)...]).trimmingCharacters(in: .whitespaces))
+            }
+        }
+        return found.filter { $0.count >= 4 && $0 != Self.redactionPlaceholder }
+    }
+
+    private func scrub(_ body: String?, _ encoding: Fixture.BodyEncoding?, _ secrets: [String]) -> String? {
+        guard var text = body, encoding == .utf8, !secrets.isEmpty else { return body }
+        for secret in Set(secrets).sorted(by: { $0.count > $1.count }) {
+            text = text.replacingOccurrences(of: secret, with: Self.redactionPlaceholder)
+        }
+        return text
+    }
+
+    // MARK: Writing
+
+    private func write(_ fixture: Fixture) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(fixture)
+        data.append(0x0A)
+        try state.withLock { state in
+            if state.nextIndex == nil {
+                try FileManager.default.createDirectory(
+                    at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                state.nextIndex = FixtureFiles.highestIndex(in: directory) + 1
+            }
+            let index = state.nextIndex ?? 1
+            state.nextIndex = index + 1
+            let url = directory.appendingPathComponent(FixtureFiles.name(index: index, for: fixture.request))
+            try FixtureFiles.writePrivately(data, to: url)
+            state.files.append(url)
+        }
+    }
+}
+
+extension ComparisonResult {
+    fileprivate var isSame: Bool { self == .orderedSame }
+}

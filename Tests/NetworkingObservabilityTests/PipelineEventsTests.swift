@@ -1,0 +1,157 @@
+import Foundation
+import NetworkingObservability
+import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The events a pipeline produces through an `EventBroadcaster`, for every kind of ending.
+final class PipelineEventsTests: XCTestCase {
+    /// Runs `body` with a broadcaster, then returns every event it delivered.
+    private func events(_ body: (EventBroadcaster) async -> Void) async -> [NetworkingEvent] {
+        let broadcaster = EventBroadcaster()
+        let stream = broadcaster.events()
+        await body(broadcaster)
+        broadcaster.finishAll()
+        var events: [NetworkingEvent] = []
+        for await event in stream { events.append(event) }
+        return events
+    }
+
+    /// Asserts `events` are one `.started` then one `.completed` of the same request, and
+    /// returns the completion's parts.
+    private func assertPair(
+        _ events: [NetworkingEvent], file: StaticString = #filePath, line: UInt = #line
+    ) -> (RequestContext, NetworkingEvent.Outcome, TransactionMetrics?)? {
+        guard events.count == 2, case .started(let started) = events[0],
+            case .completed(let completed, let outcome, _, let metrics) = events[1]
+        else {
+            XCTFail("expected .started then .completed, got \(events)", file: file, line: line)
+            return nil
+        }
+        XCTAssertEqual(started.id, completed.id, file: file, line: line)
+        return (completed, outcome, metrics)
+    }
+
+    func testSuccessCarriesContextOutcomeAndMeasuredMetrics() async throws {
+        let body = Data(#"{"ok":true}"#.utf8)
+        let events = await events { broadcaster in
+            let pipeline = pipeline(
+                cannedTransport(body: body), observers: [broadcaster], headers: ["Authorization": "Bearer real"])
+            await send(
+                pipeline,
+                HTTPRequest(method: .post, path: "/post", body: .data(Data("abc".utf8), contentType: "text/plain")))
+        }
+        let (context, outcome, metrics) = try XCTUnwrap(assertPair(events))
+        XCTAssertEqual(context.method, .post)
+        XCTAssertEqual(context.url?.absoluteString, "http://example.test/post")
+        XCTAssertEqual(context.headers["authorization"], "Bearer real", "events carry the real headers")
+        XCTAssertEqual(context.body, Data("abc".utf8))
+        guard case .success(let statusCode, let byteCount) = outcome else { return XCTFail("expected success") }
+        XCTAssertEqual(statusCode, 200)
+        XCTAssertEqual(byteCount, body.count)
+        let measured = try XCTUnwrap(metrics)
+        XCTAssertLessThanOrEqual(measured.startDate, measured.endDate)
+        XCTAssertEqual(measured.requestBodyBytes, 3)
+        XCTAssertEqual(measured.responseBodyBytes, Int64(body.count))
+        XCTAssertNil(measured.domainLookup, "nothing measured DNS")
+        XCTAssertNil(measured.timeToFirstByte)
+    }
+
+    func testHTTPFailureIsACompletedFailureWithTheStatus() async throws {
+        let events = await events { broadcaster in
+            await send(
+                pipeline(cannedTransport(status: 404), observers: [broadcaster]),
+                HTTPRequest(method: .get, path: "/status/404"))
+        }
+        let (_, outcome, metrics) = try XCTUnwrap(assertPair(events))
+        guard case .failure(let error) = outcome else { return XCTFail("expected failure") }
+        XCTAssertEqual(error.statusCode, 404)
+        XCTAssertNotNil(metrics, "a response arrived, so the transfer was measured")
+    }
+
+    func testTransportFailureHasNoMetrics() async throws {
+        let failing = ClosureTransport { (_) throws(NetworkingError) -> HTTPExchange in
+            throw .transport(URLError(.cannotConnectToHost))
+        }
+        let events = await events { broadcaster in
+            await send(pipeline(failing, observers: [broadcaster]), HTTPRequest(method: .get, path: "/get"))
+        }
+        let (_, outcome, metrics) = try XCTUnwrap(assertPair(events))
+        guard case .failure(.transport(let error)) = outcome else { return XCTFail("expected a transport failure") }
+        XCTAssertEqual(error.code, .cannotConnectToHost)
+        XCTAssertNil(metrics)
+    }
+
+    func testRequestThatCannotBeBuiltStillStartsAndCompletes() async throws {
+        let events = await events { broadcaster in
+            let request = HTTPRequest(method: .get, path: "/get", headers: ["Bad\nName": "x"])
+            await send(pipeline(cannedTransport(), observers: [broadcaster]), request)
+        }
+        let (context, outcome, metrics) = try XCTUnwrap(assertPair(events))
+        XCTAssertNil(context.url)
+        guard case .failure(.invalidRequest) = outcome else { return XCTFail("expected .invalidRequest") }
+        XCTAssertNil(metrics)
+    }
+
+    func testCancelledRequestCompletesAsCancelled() async throws {
+        let broadcaster = EventBroadcaster()
+        let stream = broadcaster.events()
+        let hanging = ClosureTransport { (_) throws(NetworkingError) -> HTTPExchange in
+            do {
+                try await Task.sleep(for: .seconds(600))
+            } catch {
+                throw .cancelled
+            }
+            throw .invalidResponse
+        }
+        let pipeline = pipeline(hanging, observers: [broadcaster])
+        let task = Task { await send(pipeline, HTTPRequest(method: .get, path: "/delay/600")) }
+        var iterator = stream.makeAsyncIterator()
+        guard case .started(let started) = await iterator.next() else { return XCTFail("expected .started") }
+        task.cancel()
+        guard case .failure(.cancelled) = await task.value else { return XCTFail("expected .cancelled") }
+        guard case .completed(let completed, .failure(.cancelled), _, _) = await iterator.next() else {
+            return XCTFail("expected .completed with .cancelled")
+        }
+        XCTAssertEqual(completed.id, started.id)
+    }
+
+    func testConcurrentRequestsEachStartOnceAndCompleteOnceInOrder() async {
+        let count = 200
+        let events = await events { broadcaster in
+            let pipeline = pipeline(cannedTransport(), observers: [broadcaster])
+            await withTaskGroup(of: Void.self) { group in
+                for index in 0..<count {
+                    group.addTask { await send(pipeline, HTTPRequest(method: .get, path: "/item/\(index)")) }
+                }
+            }
+        }
+        XCTAssertEqual(events.count, 2 * count)
+        var startIndex: [UUID: Int] = [:]
+        var endIndex: [UUID: Int] = [:]
+        for (index, event) in events.enumerated() {
+            switch event {
+            case .started(let context):
+                XCTAssertNil(startIndex.updateValue(index, forKey: context.id), "started twice")
+            case .completed(let context, _, _, _):
+                XCTAssertNil(endIndex.updateValue(index, forKey: context.id), "completed twice")
+            }
+        }
+        XCTAssertEqual(Set(startIndex.keys), Set(endIndex.keys))
+        XCTAssertEqual(startIndex.count, count)
+        for (id, start) in startIndex { XCTAssertLessThan(start, endIndex[id] ?? -1) }
+    }
+
+    func testFileBodyIsNotCountedAsSomethingItIsNot() async throws {
+        let events = await events { broadcaster in
+            let file = temporaryFileURL("body.bin")
+            let request = HTTPRequest(
+                method: .post, path: "/upload", body: .file(file, contentType: "application/octet-stream"))
+            await send(pipeline(cannedTransport(), observers: [broadcaster]), request)
+        }
+        let (_, _, metrics) = try XCTUnwrap(assertPair(events))
+        XCTAssertNil(try XCTUnwrap(metrics).requestBodyBytes, "a streamed body's size was not measured")
+    }
+}
