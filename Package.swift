@@ -35,6 +35,10 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "NetworkingTestingTests", dependencies: ["Networking", "NetworkingTesting"]),
         .testTarget(name: "NetworkingObservabilityTests", dependencies: ["NetworkingObservability"]),
+        .executableTarget(name: "InterceptorsRecipe", dependencies: ["Networking"], path: "Examples/Interceptors"),
+        .testTarget(name: "NetworkingInterceptorsTests", dependencies: ["NetworkingInterceptors"]),
+        .executableTarget(name: "DownloadsRecipe", dependencies: ["Networking"], path: "Examples/Downloads"),
+        .testTarget(name: "NetworkingCacheTests", dependencies: ["NetworkingCache"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -29,10 +29,11 @@ extension Networking {
     /// The header the credential is sent in (`Authorization` unless set otherwise).
     public var authorizationHeaderName: String { authorizationHeaderKey }
 
-    /// Cancels every request and forgets the credentials and the headers set with
-    /// `setHeaderFields`.
+    /// Cancels every request, forgets the credentials and the headers set with `setHeaderFields`,
+    /// and empties the caches (as `clearCache()` does).
     public func reset() {
         registry.cancelAll()
+        resetCaches()
         authorizationHeaderKey = "Authorization"
         authorizationHeaderValue = nil
         headerFields = [:]

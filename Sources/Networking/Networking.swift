@@ -30,6 +30,9 @@ public actor Networking {
     private var snapshot: Pipeline?
 
     // MARK: State owned by the cache and downloads (issue 4)
+    let cacheState = CacheState()
+    var responseStore: (any ResponseStore)?
+    var fakedDownloads: [String: FakedDownload] = [:]
 
     // MARK: State owned by observability (issue 5)
 
@@ -96,6 +99,8 @@ public actor Networking {
         // Fakes wrap the transport here (issue 6).
         if !fakes.isEmpty { transport = FakeTransport(routes: fakes, next: transport) }
 
+        transport = responseCaching(transport)  // The response cache, beneath the interceptors (issue 4).
+
         var observers = self.observers
 
         // Observability adds its observers here (issue 5).
@@ -111,12 +116,16 @@ public actor Networking {
     /// Runs a request off the actor, registered for cancellation under its path.
     func perform<T: Sendable>(
         _ request: HTTPRequest, kind: RequestContext.Kind = .request,
+        transport wrap: (@Sendable (any HTTPTransport) -> any HTTPTransport)? = nil,
         decode: @escaping @Sendable (HTTPExchange, JSONDecoder) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
-        let pipeline = pipeline()
+        let pipeline = pipeline().wrappingTransport(wrap)  // A per-request cache (issue 4).
+        let credentialHeaders = authorizationHeaderValue == nil ? [] : [authorizationHeaderKey]
         return await registry.run(key: request.path) {
-            await pipeline.execute(request, kind: kind) { (exchange) throws(NetworkingError) -> T in
-                try decode(exchange, pipeline.decoder)
+            await RedirectPolicy.$additionalSensitiveHeaders.withValue(credentialHeaders) {
+                await pipeline.execute(request, kind: kind) { (exchange) throws(NetworkingError) -> T in
+                    try decode(exchange, pipeline.decoder)
+                }
             }
         }
     }
@@ -125,8 +134,10 @@ public actor Networking {
         _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], queryModel: (any Encodable & Sendable)? = nil,
         body: RequestBody? = nil, cachingLevel: CachingLevel = .none
     ) async -> Result<T, NetworkingError> {
-        await perform(HTTPRequest(method: method, path: path, query: query, queryModel: queryModel, body: body)) {
-            (exchange, decoder) throws(NetworkingError) -> T in
+        await perform(
+            HTTPRequest(method: method, path: path, query: query, queryModel: queryModel, body: body),
+            transport: verbCaching(cachingLevel)
+        ) { (exchange, decoder) throws(NetworkingError) -> T in
             try ResponseDecoding.decode(T.self, from: exchange, decoder: decoder)
         }
     }
@@ -135,8 +146,9 @@ public actor Networking {
         _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], queryModel: (any Encodable & Sendable)? = nil,
         body: RequestBody? = nil, cachingLevel: CachingLevel = .none
     ) async -> Result<Void, NetworkingError> {
-        await perform(HTTPRequest(method: method, path: path, query: query, queryModel: queryModel, body: body)) {
-            _, _ in ()
-        }
+        await perform(
+            HTTPRequest(method: method, path: path, query: query, queryModel: queryModel, body: body),
+            transport: verbCaching(cachingLevel)
+        ) { _, _ in () }
     }
 }

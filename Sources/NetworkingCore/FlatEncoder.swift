@@ -85,6 +85,25 @@ private struct FlatValueEncoder: Encoder {
         }
     }
 
+    /// A scalar's string, or the string of a value that encodes itself as one scalar.
+    static func flatString(_ value: Any) -> String? {
+        if let scalar = scalarString(value) { return scalar }
+        guard let value = value as? any Encodable else { return nil }
+        return singleValueString(value)
+    }
+
+    /// The string of a value that encodes itself as a single scalar, such as a `String`- or
+    /// `Int`-backed enum or a wrapper type; `nil` for anything with members or elements.
+    static func singleValueString(_ value: any Encodable) -> String? {
+        let probe = SingleValueProbe()
+        do {
+            try value.encode(to: probe)
+        } catch {
+            return nil
+        }
+        return probe.storage.isRejected ? nil : probe.storage.scalar
+    }
+
     static func isNonFinite(_ value: Any) -> Bool {
         if let value = value as? Double { return !value.isFinite }
         if let value = value as? Float { return !value.isFinite }
@@ -108,15 +127,17 @@ private struct FlatKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
             return
         } else if let elements = value as? [Any] {
             for element in elements {
-                guard let scalar = FlatValueEncoder.scalarString(element) else {
+                guard let scalar = FlatValueEncoder.flatString(element) else {
                     encoder.storage.fail(.invalidRequest("\(encoder.what) value for '\(name)' is nested; only flat values are allowed"))
                     return
                 }
                 encoder.storage.pairs.append((name, scalar))
             }
         } else if let optional = value as? any OptionalProtocol, let wrapped = optional.wrapped,
-            let scalar = FlatValueEncoder.scalarString(wrapped)
+            let scalar = FlatValueEncoder.flatString(wrapped)
         {
+            encoder.storage.pairs.append((name, scalar))
+        } else if let scalar = FlatValueEncoder.singleValueString(value) {
             encoder.storage.pairs.append((name, scalar))
         } else {
             encoder.storage.fail(.invalidRequest("\(encoder.what) value for '\(name)' is nested; only flat values are allowed"))
@@ -137,6 +158,40 @@ private struct FlatKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
     mutating func superEncoder() -> any Encoder { encoder }
     mutating func superEncoder(forKey key: Key) -> any Encoder { encoder }
+}
+
+/// Records the one scalar a value encodes itself as; anything with members or elements is rejected.
+private struct SingleValueProbe: Encoder, SingleValueEncodingContainer {
+    final class Storage {
+        var scalar: String?
+        var isRejected = false
+    }
+
+    let storage = Storage()
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        storage.isRejected = true
+        return KeyedEncodingContainer(FlatKeyedContainer<Key>(encoder: FlatValueEncoder(what: "value")))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        storage.isRejected = true
+        return RejectingContainer(encoder: FlatValueEncoder(what: "value"), key: "")
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+    mutating func encodeNil() throws { storage.isRejected = true }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        guard storage.scalar == nil, let scalar = FlatValueEncoder.flatString(value) else {
+            storage.isRejected = true
+            return
+        }
+        storage.scalar = scalar
+    }
 }
 
 /// Swallows what a rejected nested value writes; the error is already recorded.

@@ -13,7 +13,8 @@ import Foundation
 ///
 /// An interceptor sees every HTTP response, 4xx and 5xx included (as exchanges, not errors), and
 /// may throw any error: a `NetworkingError` passes through as it is, anything else is wrapped
-/// (see `NetworkingError.underlyingError`).
+/// (see `NetworkingError.underlyingError`). Option headers (see `URLRequest.requiresAuthentication`)
+/// are visible to every interceptor and removed before the transport.
 public protocol HTTPInterceptor: Sendable {
     /// Handles one request.
     func intercept(
@@ -37,7 +38,7 @@ public struct InterceptorChain: Sendable {
 
     /// Sends `request` through every interceptor and the transport.
     public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
-        if interceptors.isEmpty { return try await transport.send(request) }
+        if interceptors.isEmpty { return try await transport.send(request.removingInterceptorOptions()) }
         do {
             return try await run(request, from: interceptors.startIndex)
         } catch {
@@ -46,7 +47,9 @@ public struct InterceptorChain: Sendable {
     }
 
     private func run(_ request: URLRequest, from index: Int) async throws -> HTTPExchange {
-        guard index < interceptors.endIndex else { return try await transport.send(request) }
+        guard index < interceptors.endIndex else {
+            return try await transport.send(request.removingInterceptorOptions())
+        }
         try Task.checkCancellation()
         return try await interceptors[index].intercept(request) { request in
             try await self.run(request, from: index + 1)

@@ -19,6 +19,11 @@ public enum MultipartEncoder {
     /// as quoted strings with `"` and `\` escaped and line breaks percent-encoded (RFC 7578 §4.2),
     /// so no name can inject a header.
     public static func encode(parts: [FormDataPart], fields: [String: String]) -> Output {
+        encode(parts: parts, fields: fields, makeBoundary: makeBoundary)
+    }
+
+    /// `encode(parts:fields:)` with the boundary source injected, so tests can force a collision.
+    static func encode(parts: [FormDataPart], fields: [String: String], makeBoundary: () -> String) -> Output {
         var boundary = makeBoundary()
         while contains(boundary, parts: parts, fields: fields) { boundary = makeBoundary() }
         var body = Data()
@@ -50,7 +55,10 @@ public enum MultipartEncoder {
     private static func contains(_ boundary: String, parts: [FormDataPart], fields: [String: String]) -> Bool {
         let needle = Data(boundary.utf8)
         if fields.contains(where: { $0.key.contains(boundary) || $0.value.contains(boundary) }) { return true }
-        return parts.contains { $0.data.range(of: needle) != nil }
+        return parts.contains {
+            $0.data.range(of: needle) != nil || $0.parameterName.contains(boundary)
+                || $0.filename?.contains(boundary) == true
+        }
     }
 
     /// A quoted-string with `"`, `\` escaped and CR/LF percent-encoded.

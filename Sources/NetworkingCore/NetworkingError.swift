@@ -70,16 +70,16 @@ extension NetworkingError {
 
     /// Maps any error to a `NetworkingError`: a `NetworkingError` is returned as is,
     /// `CancellationError` and `URLError.cancelled` become `.cancelled`, a `URLError` becomes
-    /// `.transport`, and anything else is wrapped in `.transport(URLError(.unknown))` with the
-    /// original kept as `underlyingError`.
+    /// `.transport`, an `EncodingError` becomes `.invalidRequest`, and anything else is wrapped
+    /// in `.transport(URLError(.unknown))` with the original kept as `underlyingError`.
     public init(_ error: any Error) {
         switch error {
         case let error as NetworkingError: self = error
         case is CancellationError: self = .cancelled
         case let error as URLError where error.code == .cancelled: self = .cancelled
         case let error as URLError: self = .transport(error)
-        case let error as DecodingError:
-            self = .invalidRequest("encoding failed: \(error)")
+        case let error as EncodingError:
+            self = .invalidRequest("the request could not be encoded: \(error)")
         default:
             self = .transport(
                 URLError(
@@ -98,7 +98,7 @@ extension NetworkingError: LocalizedError {
         case .invalidRequest(let reason):
             return "The request could not be built: \(reason)."
         case .transport(let error):
-            return "The server could not be reached: \(error.localizedDescription)"
+            return "The server could not be reached: \(Self.describe(error))"
         case .http(let error):
             return error.errorDescription
         case .decoding(let error, let metadata):
@@ -109,6 +109,35 @@ extension NetworkingError: LocalizedError {
             return "The server's answer was not a valid HTTP response."
         case .cancelled:
             return "The request was cancelled."
+        }
+    }
+}
+
+extension NetworkingError {
+    /// A sentence for a transport failure: the message libcurl or the system gave, or one for the
+    /// code (on Linux a bare `URLError` only says "NSURLErrorDomain error -1001").
+    static func describe(_ error: URLError) -> String {
+        if let text = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String, !text.isEmpty {
+            return text.hasSuffix(".") ? text : text + "."
+        }
+        switch error.code {
+        case .timedOut: return "the request timed out."
+        case .cannotConnectToHost: return "could not connect to the server."
+        case .notConnectedToInternet: return "the device is offline."
+        case .cannotFindHost, .dnsLookupFailed: return "the server's host name could not be resolved."
+        case .networkConnectionLost: return "the connection was lost."
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
+            .clientCertificateRequired:
+            return "a secure connection could not be established."
+        case .appTransportSecurityRequiresSecureConnection: return "a secure connection is required."
+        case .httpTooManyRedirects, .redirectToNonExistentLocation: return "too many redirects, or a redirect loop."
+        case .dataLengthExceedsMaximum: return "the response is larger than allowed."
+        case .badURL, .unsupportedURL: return "the URL is not supported."
+        case .badServerResponse, .zeroByteResource, .cannotDecodeContentData, .cannotDecodeRawData,
+            .cannotParseResponse:
+            return "the server's response could not be read."
+        default: return "network error \(error.code.rawValue)."
         }
     }
 }

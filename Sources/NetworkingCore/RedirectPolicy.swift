@@ -12,7 +12,8 @@ import Foundation
 ///   and its `Content-*` headers are dropped when the method changes.
 /// - 307 and 308 resend the same method **and body**.
 /// - When the scheme, host or port changes, `Authorization`, `Cookie` and
-///   `Proxy-Authorization` (the `sensitiveHeaders`) are removed, and stay removed for later hops.
+///   `Proxy-Authorization` (the `sensitiveHeaders`), and any `additionalSensitiveHeaders`, are
+///   removed, and stay removed for later hops.
 /// - An `https` → `http` redirect is refused with `URLError(.appTransportSecurityRequiresSecureConnection)`
 ///   unless `allowsInsecureDowngrade` is set.
 /// - More than `maxRedirects` hops fail with `URLError(.httpTooManyRedirects)`.
@@ -23,6 +24,12 @@ public struct RedirectPolicy: Sendable {
     public var allowsInsecureDowngrade: Bool
     /// Headers removed when a redirect leaves the original origin.
     public var sensitiveHeaders: [String]
+
+    /// More header names to strip when a redirect leaves the original origin, for requests run in
+    /// the current task: front doors bind the credential headers they add here (the `Networking`
+    /// actor binds the key of `setAuthorizationHeader(headerKey:headerValue:)`), so a custom
+    /// credential header never crosses origins either.
+    @TaskLocal public static var additionalSensitiveHeaders: [String] = []
 
     /// Redirects are followed under the rules above; at most 10 hops.
     public static let `default` = RedirectPolicy()
@@ -85,7 +92,9 @@ public struct RedirectPolicy: Sendable {
             }
         }
         if !Self.sameOrigin(target, original.url) {
-            for name in sensitiveHeaders { next.setValue(nil, forHTTPHeaderField: name) }
+            for name in sensitiveHeaders + Self.additionalSensitiveHeaders {
+                next.setValue(nil, forHTTPHeaderField: name)
+            }
         }
         return next
     }

@@ -27,7 +27,10 @@ public final class RequestRegistry: Sendable {
     ///
     /// No task is created and no thread is switched to: the request costs no more than calling
     /// `operation` directly.
-    public func run<T: Sendable>(
+    ///
+    /// The registration happens on the caller's executor before the first suspension, so on an
+    /// actor a `cancelAll()` that runs after this call started always sees the request.
+    public nonisolated(nonsending) func run<T: Sendable>(
         key: String, _ operation: @escaping @Sendable () async -> T
     ) async -> T {
         guard let task = withUnsafeCurrentTask(body: { $0 }) else { return await operation() }

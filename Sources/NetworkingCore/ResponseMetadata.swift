@@ -38,7 +38,19 @@ public struct ResponseMetadata: Sendable, CustomStringConvertible {
 
     /// A truncated UTF-8 excerpt of the body for logs and messages (invalid bytes replaced).
     public var bodySnippet: String {
-        let prefix = body.prefix(Self.snippetLength)
+        var prefix = body.prefix(Self.snippetLength)
+        if body.count > Self.snippetLength {
+            // Do not cut the last UTF-8 sequence in half: drop it if it is incomplete.
+            var index = prefix.endIndex
+            while index > prefix.startIndex, prefix.endIndex - index < 3, prefix[index - 1] & 0xC0 == 0x80 {
+                index -= 1
+            }
+            if index > prefix.startIndex {
+                let lead = prefix[index - 1]
+                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+                if length > prefix.endIndex - index + 1 { prefix = prefix[..<(index - 1)] }
+            }
+        }
         let text = String(decoding: prefix, as: UTF8.self)
         return body.count > Self.snippetLength ? text + "… (\(body.count) bytes)" : text
     }

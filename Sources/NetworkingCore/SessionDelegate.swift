@@ -27,6 +27,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         states.withLock { $0[task.taskIdentifier] = State(continuation: continuation) }
     }
 
+    /// Ends the task's transfer with `.cancelled` (if it is registered and not yet finished) and
+    /// cancels the task. Safe to call before `register`, after completion, and more than once.
+    func cancel(_ task: URLSessionTask) {
+        finish(task) { _ in .failure(.cancelled) }
+        task.cancel()
+    }
+
     /// Resumes and forgets the task's continuation; later calls for the same task do nothing.
     private func finish(_ task: URLSessionTask, _ result: (State) -> TransferResult) {
         let state = states.withLock { $0.removeValue(forKey: task.taskIdentifier) }

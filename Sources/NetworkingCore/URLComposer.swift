@@ -34,7 +34,9 @@ public enum URLComposer {
         var basePath: Substring
         var baseQuery: Substring?
         if isAbsolute(path) {
-            guard let components = URLComponents(string: encodeTrusted(String(pathPart))), components.host != nil else {
+            guard let components = URLComponents(string: encodeTrusted(String(pathPart))),
+                let host = components.host, !host.isEmpty
+            else {
                 throw .invalidRequest("absolute URL '\(path)' is not a valid URL")
             }
             prefix = origin(of: components)

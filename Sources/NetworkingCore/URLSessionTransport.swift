@@ -86,13 +86,20 @@ public final class URLSessionTransport: HTTPTransport {
             let collector = TaskMetricsCollector()
             task.delegate = collector
         #endif
+        // Cancellation resolves the continuation itself rather than waiting for URLSession's -999:
+        // a task cancelled before `resume()` may never report back, and the request would hang.
+        let delegate = self.delegate
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<TransferResult, Never>) in
                 delegate.register(task, continuation: continuation)
-                task.resume()
+                if Task.isCancelled {
+                    delegate.cancel(task)
+                } else {
+                    task.resume()
+                }
             }
         } onCancel: {
-            task.cancel()
+            delegate.cancel(task)
         }
         switch result {
         case .success(let response, let body):

@@ -1,0 +1,273 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+// Downloads (`downloadImage`, `downloadData`) with the two-tier key→blob cache, and the response
+// cache for the verbs. A download goes through the same pipeline as a verb (interceptors,
+// observers with `RequestContext.Kind.download`); its cache sits beneath the interceptors, so a
+// cache hit is seen (and validated) like a response from the network.
+
+extension Networking {
+    // MARK: Creating
+
+    /// Creates a client whose downloads stay cached on disk until unused for `cacheTTL` seconds
+    /// (the default, when you use `init(baseURL:configuration:)`, is 7 days).
+    public init(baseURL: String, configuration: URLSessionConfiguration = .default, cacheTTL: TimeInterval) {
+        self.init(baseURL: baseURL, configuration: configuration)
+        cacheState.setTTL(cacheTTL)
+    }
+
+    /// Creates a client that sends its requests through `transport` and caches downloads in `cache`
+    /// (a cache in a directory of your choosing, with limits or a clock of your choosing).
+    public init(baseURL: String, transport: any HTTPTransport, cache: DataCache) {
+        self.init(baseURL: baseURL, transport: transport)
+        cacheState.install(cache)
+    }
+
+    // MARK: Configuring the caches
+
+    /// The download cache: in memory, and on disk in `DataCache.defaultDirectory(forBaseURL:)`
+    /// unless the client was created with another.
+    public nonisolated var dataCache: DataCache { cacheState.cache(forBaseURL: baseURL) }
+
+    /// How long, in seconds, a cached download may go unused on disk before it is removed.
+    public nonisolated var cacheTTL: TimeInterval { cacheState.ttl }
+
+    /// Changes how long a cached download may go unused on disk before it is removed. The clock is
+    /// the file's modification date, refreshed whenever the entry is written or read from disk.
+    public func setCacheTTL(_ ttl: TimeInterval) {
+        cacheState.setTTL(ttl)
+    }
+
+    /// Caches `GET` responses in `store` under the HTTP rules (see `ResponseCachingTransport`), or
+    /// stops doing so with `nil`. `ResponseCache(defaultMaxAge:)` is the store the library provides.
+    public func setResponseCache(_ store: (any ResponseStore)?) {
+        responseStore = store
+        invalidate()
+    }
+
+    /// The response cache set with `setResponseCache(_:)`.
+    public var responseCache: (any ResponseStore)? { responseStore }
+
+    /// Empties the download cache (memory and disk) and the response cache.
+    public func clearCache() {
+        dataCache.removeAll()
+        responseStore?.removeAllResponses()
+    }
+
+    // MARK: Downloading
+
+    /// Downloads the image at `path`, from the cache when it holds it.
+    ///
+    /// - Parameters:
+    ///   - cacheName: the key to cache under instead of the URL.
+    ///   - cachingLevel: `.memoryAndFile` (the default) or `.memory` serve and keep the image in the
+    ///     cache; `.none` fetches it afresh and drops the cached copy.
+    /// - Returns: the image, or `.decoding` when the body is not an image (which is never cached).
+    public nonisolated func downloadImage(
+        _ path: String, cacheName: String? = nil, cachingLevel: CachingLevel = .memoryAndFile
+    ) async -> Result<Image, NetworkingError> {
+        let result: Result<ImageResponse, NetworkingError> = await downloadImage(
+            path, cacheName: cacheName, cachingLevel: cachingLevel)
+        return result.map(\.image)
+    }
+
+    /// Downloads the image at `path` with the response's status and headers (see
+    /// `downloadImage(_:cacheName:cachingLevel:)`).
+    @_disfavoredOverload
+    public nonisolated func downloadImage(
+        _ path: String, cacheName: String? = nil, cachingLevel: CachingLevel = .memoryAndFile
+    ) async -> Result<ImageResponse, NetworkingError> {
+        let result = await download(path, cacheName: cacheName, cachingLevel: cachingLevel, image: true)
+        return result.flatMap { response in
+            guard let image = Image(data: response.data) else {
+                return .failure(
+                    Self.notAnImage(response.data, statusCode: response.statusCode, headers: response.headers))
+            }
+            return .success(ImageResponse(image: image, statusCode: response.statusCode, headers: response.headers))
+        }
+    }
+
+    /// Downloads the bytes at `path`, from the cache when it holds them.
+    ///
+    /// - Parameters:
+    ///   - cacheName: the key to cache under instead of the URL.
+    ///   - cachingLevel: `.memoryAndFile` (the default) or `.memory` serve and keep the bytes in the
+    ///     cache; `.none` fetches them afresh and drops the cached copy.
+    public nonisolated func downloadData(
+        _ path: String, cacheName: String? = nil, cachingLevel: CachingLevel = .memoryAndFile
+    ) async -> Result<Data, NetworkingError> {
+        await download(path, cacheName: cacheName, cachingLevel: cachingLevel, image: false).map(\.data)
+    }
+
+    /// Downloads the bytes at `path` with the response's status and headers (see
+    /// `downloadData(_:cacheName:cachingLevel:)`).
+    @_disfavoredOverload
+    public nonisolated func downloadData(
+        _ path: String, cacheName: String? = nil, cachingLevel: CachingLevel = .memoryAndFile
+    ) async -> Result<DataResponse, NetworkingError> {
+        await download(path, cacheName: cacheName, cachingLevel: cachingLevel, image: false)
+    }
+
+    /// The cached image for `path` (or `cacheName`), without touching the network; `nil` if the
+    /// cache does not hold it or it is not an image.
+    public nonisolated func imageFromCache(_ path: String, cacheName: String? = nil) async -> Image? {
+        guard let data = await dataFromCache(path, cacheName: cacheName) else { return nil }
+        return Image(data: data)
+    }
+
+    /// The cached bytes for `path` (or `cacheName`), without touching the network; `nil` if the
+    /// cache does not hold them.
+    public nonisolated func dataFromCache(_ path: String, cacheName: String? = nil) async -> Data? {
+        guard let key = await downloadCacheKey(path, cacheName: cacheName) else { return nil }
+        return dataCache.data(forKey: key).flatMap { CachedResponse(encoded: $0)?.body }
+    }
+
+    /// Cancels the downloads of `path` in flight; each ends with `.failure(.cancelled)`. A transfer
+    /// shared with other callers stops only when all of them have been cancelled.
+    ///
+    /// - Throws: `.invalidRequest` if `path` does not make a URL with the base URL.
+    public func cancelImageDownload(_ path: String) throws(NetworkingError) {
+        _ = try URLComposer.compose(baseURL: baseURL, path: path)
+        registry.cancel(key: path)
+    }
+
+    /// Makes every later download of `path` return `image` (status 200), without touching the
+    /// network or the cache. Interceptors and observers see it like a real response.
+    public nonisolated func fakeImageDownload(_ path: String, image: Image) async {
+        guard let encoded = ImageCoding.encode(image) else { return }
+        await registerFake(FakedDownload(data: encoded.data, contentType: encoded.contentType), for: path)
+    }
+
+    // MARK: Internals
+
+    private func registerFake(_ fake: FakedDownload, for path: String) {
+        fakedDownloads[path] = fake
+    }
+
+    /// Runs one download through the pipeline, its transport wrapped by the download cache (or the fake).
+    func download(
+        _ path: String, cacheName: String?, cachingLevel: CachingLevel, image: Bool
+    ) async -> Result<DataResponse, NetworkingError> {
+        var request = HTTPRequest(method: .get, path: path)
+        if !headerFields.contains("Accept") { request.headers["Accept"] = image ? "image/*, */*;q=0.5" : "*/*" }
+        let wrap: @Sendable (any HTTPTransport) -> any HTTPTransport
+        if let fake = fakedDownloads[path] {
+            wrap = { _ in fake }
+        } else {
+            let key = cacheName  // nil: the request's URL, as built by the pipeline
+            let cache = dataCache
+            let names = credentialHeaderNames
+            let coalescer = cacheState.coalescer
+            let shouldStore: @Sendable (HTTPExchange) -> Bool = { exchange in
+                DataCacheTransport.storesSuccessfulResponses(exchange) && (!image || ImageCoding.isImage(exchange.body))
+            }
+            wrap = { transport in
+                DataCacheTransport(
+                    wrapping: transport, cache: cache, level: cachingLevel, key: key, credentialHeaders: names,
+                    coalescer: coalescer, shouldStore: shouldStore)
+            }
+        }
+        return await perform(request, kind: .download, transport: wrap) { (exchange, _) throws(NetworkingError) in
+            if image, !ImageCoding.isImage(exchange.body) {
+                throw Self.notAnImage(
+                    exchange.body, statusCode: exchange.statusCode,
+                    headers: HTTPHeaders(exchange.response.allHeaderFields), url: exchange.response.url)
+            }
+            return DataResponse(exchange)
+        }
+    }
+
+    /// Wraps the transport of a verb asked to cache with `cachingLevel:`; `nil` for `.none`.
+    func verbCaching(_ cachingLevel: CachingLevel) -> (@Sendable (any HTTPTransport) -> any HTTPTransport)? {
+        guard cachingLevel != .none else { return nil }
+        let cache = dataCache
+        let names = credentialHeaderNames
+        let coalescer = cacheState.coalescer
+        return { transport in
+            DataCacheTransport(
+                wrapping: transport, cache: cache, level: cachingLevel, credentialHeaders: names, coalescer: coalescer)
+        }
+    }
+
+    /// Wraps the pipeline's transport in the response cache, when one is set.
+    func responseCaching(_ transport: any HTTPTransport) -> any HTTPTransport {
+        guard let responseStore else { return transport }
+        return ResponseCachingTransport(
+            wrapping: transport, store: responseStore, credentialHeaders: credentialHeaderNames)
+    }
+
+    /// Empties the caches, for `reset()`.
+    func resetCaches() {
+        clearCache()
+    }
+
+    /// The headers that identify who a request is made as: the usual ones and the auth header in use.
+    private var credentialHeaderNames: [String] {
+        var names = CacheKey.defaultCredentialHeaders
+        if !names.contains(where: { $0.caseInsensitiveCompare(authorizationHeaderKey) == .orderedSame }) {
+            names.append(authorizationHeaderKey)
+        }
+        return names
+    }
+
+    /// The key a download is cached under, before the credential: `cacheName`, or the URL.
+    private func downloadCacheBaseKey(_ path: String, cacheName: String?) -> String? {
+        if let cacheName { return cacheName }
+        return (try? URLComposer.compose(baseURL: baseURL, path: path))?.absoluteString
+    }
+
+    /// The full key a download of `path` made now would be cached under.
+    private func downloadCacheKey(_ path: String, cacheName: String?) -> String? {
+        guard let base = downloadCacheBaseKey(path, cacheName: cacheName) else { return nil }
+        var headers = headerFields
+        if let value = authorizationHeaderValue { headers[authorizationHeaderKey] = value }
+        return CacheKey.key(base, credential: CacheKey.credentialIdentity(of: headers, names: credentialHeaderNames))
+    }
+
+    private static func notAnImage(
+        _ data: Data, statusCode: Int, headers: HTTPHeaders, url: URL? = nil
+    ) -> NetworkingError {
+        let type = headers["Content-Type"] ?? "no Content-Type"
+        let context = DecodingError.Context(
+            codingPath: [], debugDescription: "The body (\(data.count) bytes, \(type)) is not an image")
+        return .decoding(
+            .dataCorrupted(context), ResponseMetadata(statusCode: statusCode, headers: headers, body: data, url: url))
+    }
+}
+
+extension Pipeline {
+    /// This pipeline with its transport wrapped by `wrap` (itself when `wrap` is `nil`).
+    func wrappingTransport(_ wrap: (@Sendable (any HTTPTransport) -> any HTTPTransport)?) -> Pipeline {
+        guard let wrap else { return self }
+        var pipeline = self
+        pipeline.transport = wrap(transport)
+        return pipeline
+    }
+}
+
+extension DataResponse {
+    init(_ exchange: HTTPExchange) {
+        self.init(
+            data: exchange.body, statusCode: exchange.statusCode,
+            headers: HTTPHeaders(exchange.response.allHeaderFields))
+    }
+}
+
+/// The response of a faked download: a transport that answers every request with it.
+struct FakedDownload: HTTPTransport {
+    let data: Data
+    let contentType: String
+
+    func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+        if Task.isCancelled { throw .cancelled }
+        guard let url = request.url,
+            let response = HTTPURLResponse(
+                url: url, statusCode: 200, httpVersion: "HTTP/1.1",
+                headerFields: ["Content-Type": contentType, "Content-Length": String(data.count)])
+        else { throw .invalidResponse }
+        return HTTPExchange(request: request, response: response, body: data)
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A transport that keeps responses in a `DataCache` by key, unconditionally: the key→blob caching
+/// of downloads (and of verbs asked to cache with `cachingLevel:`). `Cache-Control`, `ETag` and
+/// `Expires` are ignored; what was stored is served until it is removed or expires from disk.
+///
+/// - The key is the given one (a `cacheName`, a URL) or the request's URL, followed by the identity
+///   of the credential the request carries (see `CacheKey`).
+/// - `.memory` / `.memoryAndFile`: a stored response is served without touching the network;
+///   otherwise the response is fetched and, if `shouldStore` accepts it, stored at that level.
+///   With a coalescer, concurrent misses for one key share one transfer.
+/// - `.none`: the stored copy is dropped and the response fetched afresh (and not stored).
+///
+/// Stored responses keep their status and headers, so interceptors above this transport (a
+/// validator checking `Content-Type`, say) see a cache hit exactly as they saw the original.
+public struct DataCacheTransport: HTTPTransport {
+    /// The transport that reaches the network.
+    public let base: any HTTPTransport
+    /// Where responses are kept.
+    public let cache: DataCache
+    /// Where they are kept, or `.none` to refetch and drop.
+    public let level: CachingLevel
+    /// The key, or `nil` to use the request's URL.
+    public let key: String?
+    /// The headers whose values identify the requester (part of every key).
+    public let credentialHeaders: [String]
+    private let coalescer: TransferCoalescer?
+    private let shouldStore: @Sendable (HTTPExchange) -> Bool
+
+    /// Whether a response is stored by default: a `2xx` other than `206 Partial Content`.
+    public static let storesSuccessfulResponses: @Sendable (HTTPExchange) -> Bool = {
+        $0.isSuccess && $0.statusCode != 206
+    }
+
+    /// Wraps `base`.
+    ///
+    /// - Parameters:
+    ///   - key: the cache key, or `nil` for the request's URL.
+    ///   - coalescer: shares transfers among concurrent misses for one key; `nil` for none.
+    ///   - shouldStore: decides whether a fetched response is stored (an image download stores only
+    ///     responses whose bytes are an image).
+    public init(
+        wrapping base: any HTTPTransport, cache: DataCache, level: CachingLevel, key: String? = nil,
+        credentialHeaders: [String] = CacheKey.defaultCredentialHeaders, coalescer: TransferCoalescer? = nil,
+        shouldStore: @escaping @Sendable (HTTPExchange) -> Bool = DataCacheTransport.storesSuccessfulResponses
+    ) {
+        self.base = base
+        self.cache = cache
+        self.level = level
+        self.key = key
+        self.credentialHeaders = credentialHeaders
+        self.coalescer = coalescer
+        self.shouldStore = shouldStore
+    }
+
+    /// The full cache key for `request`, or `nil` if it has no URL and no key was given.
+    public func cacheKey(for request: URLRequest) -> String? {
+        guard let base = key ?? request.url?.absoluteString else { return nil }
+        return CacheKey.key(base, credential: CacheKey.credentialIdentity(of: request, names: credentialHeaders))
+    }
+
+    public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+        guard let key = cacheKey(for: request) else { return try await base.send(request) }
+        if level == .none {
+            cache.removeData(forKey: key)
+            return try await base.send(request)
+        }
+        if let exchange = cachedExchange(for: request, key: key) { return exchange }
+        let base = self.base
+        let cache = self.cache
+        let level = self.level
+        let shouldStore = self.shouldStore
+        let operation: @Sendable () async throws(NetworkingError) -> HTTPExchange = { () throws(NetworkingError) in
+            let exchange = try await base.send(request)
+            if shouldStore(exchange) {
+                cache.store(CachedResponse(exchange: exchange, storedAt: Date()).encoded(), forKey: key, level: level)
+            }
+            return exchange
+        }
+        guard let coalescer else { return try await operation() }
+        return try await coalescer.run(key: key, operation)
+    }
+
+    /// The stored response as an exchange for `request`. A memory hit reuses the response object
+    /// decoded on the first hit (kept with the entry), so it costs no decoding.
+    private func cachedExchange(for request: URLRequest, key: String) -> HTTPExchange? {
+        let stored: StoredExchange
+        if let entry = cache.memoryEntry(forKey: key) {
+            if let attached = entry.attachment as? StoredExchange {
+                stored = attached
+            } else {
+                guard let decoded = StoredExchange(entry.value, request: request) else { return nil }
+                cache.attach(decoded, toKey: key, generation: entry.generation)
+                stored = decoded
+            }
+        } else {
+            guard let blob = cache.data(forKey: key), let decoded = StoredExchange(blob, request: request) else {
+                return nil
+            }
+            stored = decoded
+        }
+        let now = Date()
+        let metrics = TransactionMetrics(
+            startDate: now, endDate: now, requestBodyBytes: 0, responseBodyBytes: Int64(stored.body.count),
+            isFromCache: true)
+        return HTTPExchange(request: request, response: stored.response, body: stored.body, metrics: metrics)
+    }
+}
+
+/// A stored response decoded once: the response object and the body, ready to answer any request.
+private struct StoredExchange: Sendable {
+    let response: HTTPURLResponse
+    let body: Data
+
+    init?(_ blob: Data, request: URLRequest) {
+        guard let stored = CachedResponse(encoded: blob), let exchange = stored.exchange(for: request) else {
+            return nil
+        }
+        response = exchange.response
+        body = exchange.body
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Synchronization
+
+/// Shares one transfer among concurrent callers asking for the same key.
+///
+/// The first caller for a key starts the operation in a task of its own; callers that arrive while
+/// it runs wait for the same result. A waiter whose task is cancelled stops waiting at once (with
+/// `.cancelled`) without disturbing the others; the operation itself is cancelled only when every
+/// waiter has gone. A caller arriving after the operation finished starts a new one.
+public final class TransferCoalescer: Sendable {
+    private typealias Waiter = CheckedContinuation<Result<HTTPExchange, NetworkingError>, Never>
+
+    private struct Flight {
+        let id: UUID
+        var waiters: [UUID: Waiter]
+        var task: Task<Void, Never>?
+    }
+
+    private let flights = Mutex<[String: Flight]>([:])
+
+    /// Creates a coalescer with nothing in flight.
+    public init() {}
+
+    /// How many distinct operations are in flight.
+    public var inFlightCount: Int { flights.withLock { $0.count } }
+
+    /// How many callers are waiting, over all keys.
+    public var waiterCount: Int { flights.withLock { $0.values.reduce(0) { $0 + $1.waiters.count } } }
+
+    /// Runs `operation` for `key`, or joins the run already in flight for it.
+    public func run(
+        key: String, _ operation: @escaping @Sendable () async throws(NetworkingError) -> HTTPExchange
+    ) async throws(NetworkingError) -> HTTPExchange {
+        let waiterID = UUID()
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: Waiter) in
+                join(key: key, waiterID: waiterID, continuation: continuation, operation: operation)
+            }
+        } onCancel: {
+            leave(key: key, waiterID: waiterID)
+        }
+        return try result.get()
+    }
+
+    private func join(
+        key: String, waiterID: UUID, continuation: Waiter,
+        operation: @escaping @Sendable () async throws(NetworkingError) -> HTTPExchange
+    ) {
+        enum Role {
+            case cancelled, joined
+            case leader(UUID)
+        }
+        let role = flights.withLock { flights -> Role in
+            // Checked under the lock: a cancellation handler that ran before this point found nothing to do.
+            if Task.isCancelled { return .cancelled }
+            if flights[key] != nil {
+                flights[key]?.waiters[waiterID] = continuation
+                return .joined
+            }
+            let id = UUID()
+            flights[key] = Flight(id: id, waiters: [waiterID: continuation], task: nil)
+            return .leader(id)
+        }
+        switch role {
+        case .cancelled:
+            continuation.resume(returning: .failure(.cancelled))
+        case .joined:
+            break
+        case .leader(let id):
+            let task = Task.detached(priority: Task.currentPriority) { [self] in
+                let result: Result<HTTPExchange, NetworkingError>
+                do throws(NetworkingError) {
+                    result = .success(try await operation())
+                } catch {
+                    result = .failure(error)
+                }
+                finish(key: key, flightID: id, result: result)
+            }
+            let abandoned = flights.withLock { flights -> Bool in
+                guard flights[key]?.id == id else { return true }
+                flights[key]?.task = task
+                return false
+            }
+            if abandoned { task.cancel() }
+        }
+    }
+
+    private func leave(key: String, waiterID: UUID) {
+        let (waiter, task) = flights.withLock { flights -> (Waiter?, Task<Void, Never>?) in
+            guard var flight = flights[key], let waiter = flight.waiters.removeValue(forKey: waiterID) else {
+                return (nil, nil)
+            }
+            if flight.waiters.isEmpty {
+                flights[key] = nil
+                return (waiter, flight.task)
+            }
+            flights[key] = flight
+            return (waiter, nil)
+        }
+        waiter?.resume(returning: .failure(.cancelled))
+        task?.cancel()
+    }
+
+    private func finish(key: String, flightID: UUID, result: Result<HTTPExchange, NetworkingError>) {
+        let waiters = flights.withLock { flights -> [Waiter] in
+            guard let flight = flights[key], flight.id == flightID else { return [] }
+            flights[key] = nil
+            return Array(flight.waiters.values)
+        }
+        for waiter in waiters { waiter.resume(returning: result) }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Refreshes an expired credential when the server answers `401`/`403`, and replays the request
+/// once with the new one.
+///
+/// On a refused request it runs `refresh`, which returns the new value of the credential header
+/// (`"Bearer <token>"`), and sends the request again with it. If `refresh` returns `nil` the
+/// interceptor gives up and the original `401`/`403` goes through (as `.http`). The replay happens
+/// once: if it is refused too, that response is the result.
+///
+/// The contract for concurrent requests:
+/// - **One refresh in flight.** Requests refused while a refresh runs wait for it and replay with
+///   its result; 50 requests that all get a 401 cause a single refresh.
+/// - **Stale requests are replayed, not refreshed.** A request refused with a credential older
+///   than the current one (sent before the last refresh finished), or with none, is replayed with
+///   the current credential without another refresh. A request about to go out with a credential
+///   a refresh already replaced is sent with the current one instead.
+/// - **A failed refresh fails every waiter** with the error `refresh` threw, as a
+///   `NetworkingError` (`NetworkingError(error)`: a `NetworkingError` or `URLError` keeps its
+///   category; anything else is `.transport` with the original as `underlyingError`). Nothing is
+///   remembered about the failure: the next refused request may refresh again.
+/// - The refresh runs in a task of its own: cancelling the request that started it does not
+///   cancel it for the others, and a cancelled waiter ends at once with `.cancelled`.
+///
+/// Requests marked `requiresAuthentication = false`, and requests whose body cannot be sent twice
+/// (`URLRequest.isBodyReplayable`), are passed through untouched.
+///
+/// ```swift
+/// await networking.setInterceptors([
+///     AuthRefreshInterceptor {
+///         let token = try await myAuth.refreshAccessToken()
+///         await networking.setAuthorizationHeader(token: token)  // future requests
+///         return "Bearer \(token)"                               // this one, replayed
+///     }
+/// ])
+/// ```
+///
+/// Keep one instance: copies share their state, and `setInterceptors` keeps the one you pass.
+public struct AuthRefreshInterceptor: HTTPInterceptor {
+    /// The header that carries the credential (`Authorization` by default).
+    public let headerName: String
+    /// The statuses that mean "credential refused": `401` and `403` by default.
+    public let statusCodes: Set<Int>
+    private let refresh: @Sendable () async throws -> String?
+    private let coordinator = RefreshCoordinator()
+
+    /// Creates an interceptor that calls `refresh` when a request is refused with one of
+    /// `statusCodes`, and replays it with `headerName` set to the value `refresh` returns.
+    ///
+    /// - Parameters:
+    ///   - headerName: The header carrying the credential, such as `Authorization` or `X-API-Key`.
+    ///   - statusCodes: The statuses that trigger a refresh.
+    ///   - refresh: Obtains a new credential and returns the full header value, or `nil` to give up.
+    public init(
+        headerName: String = "Authorization", statusCodes: Set<Int> = [401, 403],
+        refresh: @escaping @Sendable () async throws -> String?
+    ) {
+        self.headerName = headerName
+        self.statusCodes = statusCodes
+        self.refresh = refresh
+    }
+
+    /// Creates an interceptor that refreshes the token of `tokenProvider`: `refresh` receives the
+    /// stored token (with its refresh token) and returns the new one, or `nil` to give up; the new
+    /// token is stored with `setToken` before the request is replayed with
+    /// `<headerName>: <scheme> <accessToken>`. With no stored token it gives up.
+    ///
+    /// Pair it with an `AuthTokenInterceptor` registered before it, over the same provider.
+    public init(
+        tokenProvider: any TokenProvider, headerName: String = "Authorization", scheme: String = "Bearer",
+        statusCodes: Set<Int> = [401, 403], refresh: @escaping @Sendable (Token) async throws -> Token?
+    ) {
+        self.init(headerName: headerName, statusCodes: statusCodes) {
+            guard let stored = try await tokenProvider.token(), let fresh = try await refresh(stored) else {
+                return nil
+            }
+            try await tokenProvider.setToken(fresh)
+            return scheme.isEmpty ? fresh.accessToken : "\(scheme) \(fresh.accessToken)"
+        }
+    }
+
+    /// The credential the last successful refresh returned, if any.
+    public var currentCredential: String? { coordinator.current }
+
+    public func intercept(
+        _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
+    ) async throws -> HTTPExchange {
+        guard request.requiresAuthentication else { return try await next(request) }
+        var request = request
+        if let current = coordinator.replacement(for: request.value(forHTTPHeaderField: headerName)) {
+            request.setValue(current, forHTTPHeaderField: headerName)
+        }
+        let exchange = try await next(request)
+        guard statusCodes.contains(exchange.statusCode), request.isBodyReplayable else { return exchange }
+        let sent = request.value(forHTTPHeaderField: headerName)
+        guard let credential = try await coordinator.credential(after: sent, refresh: refresh) else {
+            return exchange
+        }
+        request.setValue(credential, forHTTPHeaderField: headerName)
+        return try await next(request)
+    }
+}

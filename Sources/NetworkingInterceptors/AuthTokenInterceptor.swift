@@ -1,0 +1,62 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Attaches the current token, as `Authorization: Bearer <token>`, to every request that requires
+/// authentication, and leaves the others untouched.
+///
+/// A request requires authentication unless it says otherwise with
+/// `URLRequest.requiresAuthentication = false` (the endpoint layer sets that for sign-in, sign-up
+/// and other public endpoints). When a request needs a token and none is stored, it fails
+/// **before anything is sent** with `TokenProviderError.notAuthenticated`, wrapped in a
+/// `NetworkingError` (test it with `error.isNotAuthenticated`). A token provider that throws
+/// (a locked keychain, a corrupt file) fails the request the same way, with its own error.
+///
+/// ```swift
+/// let provider = StoredTokenProvider(storage: InMemoryTokenStorage())
+/// await networking.setInterceptors([AuthTokenInterceptor(tokenProvider: provider)])
+/// ```
+///
+/// To refresh an expired token, register an `AuthRefreshInterceptor` after this one (see
+/// `AuthRefreshInterceptor.init(tokenProvider:refresh:)`).
+public struct AuthTokenInterceptor: HTTPInterceptor {
+    /// Where the token comes from.
+    public let tokenProvider: any TokenProvider
+    /// The header the credential is sent in.
+    public let headerName: String
+    /// The scheme written before the token (`Bearer`); empty sends the bare token.
+    public let scheme: String
+
+    /// Creates an interceptor sending `<headerName>: <scheme> <accessToken>`
+    /// (`Authorization: Bearer …` by default).
+    public init(tokenProvider: any TokenProvider, headerName: String = "Authorization", scheme: String = "Bearer") {
+        self.tokenProvider = tokenProvider
+        self.headerName = headerName
+        self.scheme = scheme
+    }
+
+    public func intercept(
+        _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
+    ) async throws -> HTTPExchange {
+        guard request.requiresAuthentication else { return try await next(request) }
+        let token: Token?
+        do {
+            token = try await tokenProvider.token()
+        } catch {
+            throw NetworkingError(error)
+        }
+        guard let token else { throw NetworkingError(TokenProviderError.notAuthenticated) }
+        let field = HTTPHeaders.Field(name: headerName, value: headerValue(for: token))
+        try RequestBuilder.validate(field)
+        var request = request
+        request.setValue(field.value, forHTTPHeaderField: field.name)
+        return try await next(request)
+    }
+
+    /// The header value sent for `token`.
+    public func headerValue(for token: Token) -> String {
+        scheme.isEmpty ? token.accessToken : "\(scheme) \(token.accessToken)"
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Runs an `Interceptor` (the endpoint-style seed's hooks) as an `HTTPInterceptor`, so existing
+/// conformances keep their logic on this library's seam.
+///
+/// The mapping, for each request that reaches the adapter:
+/// 1. `authenticationState`: `.notReachable` fails the request with
+///    `.transport(URLError(.notConnectedToInternet))`; `.notLoggedIn` fails it, if it requires
+///    authentication (`URLRequest.requiresAuthentication`), with `TokenProviderError.notAuthenticated`
+///    (see `NetworkingError.isNotAuthenticated`). Nothing is sent.
+/// 2. `authenticate()`, for requests that require authentication: `false` fails the request as not
+///    authenticated; an error it throws fails the request with that error, as a `NetworkingError`.
+/// 3. `intercept(_ request: inout URLRequest)` changes the request, then the rest of the chain runs.
+///    When an outer interceptor replays (a retry, a refresh), the adapter runs again, hooks and all.
+/// 4. `intercept(_ data: inout Data)` changes the response body, for every response, before the
+///    status check and before decoding (and so before the body reaches `NetworkingError.http`).
+/// 5. `intercept(_ error: NetworkingError)` sees the failure: a non-2xx response as `.http` (the
+///    response still goes up the chain unchanged, so outer interceptors can act on it), or any
+///    error from steps 1–2 or from beneath (transport, cancellation, inner interceptors), which is
+///    then rethrown. Where the seed's hook received your own decoded error type, this one receives
+///    `NetworkingError`: decode your error body from `error.responseMetadata`. Failures that happen
+///    above the adapter (decoding, an outer validator) are not seen.
+///
+/// ```swift
+/// await networking.setInterceptors([LegacyInterceptorAdapter(MyInterceptor())])
+/// ```
+public struct LegacyInterceptorAdapter: HTTPInterceptor {
+    /// The wrapped interceptor.
+    public let interceptor: any Interceptor
+
+    /// Wraps `interceptor`.
+    public init(_ interceptor: any Interceptor) {
+        self.interceptor = interceptor
+    }
+
+    public func intercept(
+        _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
+    ) async throws -> HTTPExchange {
+        do {
+            var request = request
+            try await authorize(request)
+            interceptor.intercept(&request)
+            var exchange = try await next(request)
+            var body = exchange.body
+            interceptor.intercept(&body)
+            exchange.body = body
+            if !exchange.isSuccess { interceptor.intercept(.http(HTTPError(metadata: exchange.metadata))) }
+            return exchange
+        } catch {
+            let error = NetworkingError(error)
+            interceptor.intercept(error)
+            throw error
+        }
+    }
+
+    private func authorize(_ request: URLRequest) async throws {
+        switch interceptor.authenticationState {
+        case .reachable: break
+        case .notReachable: throw NetworkingError.transport(URLError(.notConnectedToInternet))
+        case .notLoggedIn:
+            if request.requiresAuthentication { throw NetworkingError(TokenProviderError.notAuthenticated) }
+        }
+        guard request.requiresAuthentication else { return }
+        guard try await interceptor.authenticate() else { throw NetworkingError(TokenProviderError.notAuthenticated) }
+    }
+}

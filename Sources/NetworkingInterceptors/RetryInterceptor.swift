@@ -1,0 +1,175 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Retries a request that failed transiently, with capped full-jitter exponential backoff.
+///
+/// A request is tried again when
+/// - the response status is in `retryableStatusCodes` (408, 429, 500, 502, 503, 504 by default:
+///   `NetworkingError.retryableStatusCodes`), or
+/// - the transport failed with one of `NetworkingError.retryableURLErrorCodes`: a timeout, a lost
+///   or refused connection, no network, or a DNS failure. These mean the request most likely did
+///   not reach the server, or the connection broke under it, so another attempt can succeed.
+///   Other errors (TLS failures, bad URLs, cancellation, anything the server answered) are final.
+///
+/// and only when its method is in `retryableMethods` (the idempotent ones by default: repeating a
+/// `POST` that the server did process could charge twice) and its body can be sent again
+/// (`URLRequest.isBodyReplayable`).
+///
+/// Before retry *n* (1, 2, …) it waits a random duration between zero and
+/// `min(maxDelay, baseDelay × 2ⁿ⁻¹)` ("full jitter", so that clients that failed together do
+/// not come back together). A `Retry-After` header on the response, in seconds or as an HTTP-date,
+/// replaces that wait, capped at `maxDelay` too. Cancelling the request during a wait ends it at
+/// once with `.cancelled`. When the attempts run out, the last response (or error) is the result.
+///
+/// A request can carry its own budget in `URLRequest.maxAttempts`, which replaces `maxAttempts`
+/// for it (`1` turns retrying off for that request); the endpoint layer uses it for per-endpoint
+/// retry counts.
+///
+/// ```swift
+/// await networking.setInterceptors([
+///     RetryInterceptor(maxAttempts: 3, baseDelay: .milliseconds(500), maxDelay: .seconds(30))
+/// ])
+/// ```
+public struct RetryInterceptor: HTTPInterceptor {
+    /// How many times a request is sent at most, the first attempt included.
+    public let maxAttempts: Int
+    /// The backoff before the first retry (its upper bound: the wait is random below it).
+    public let baseDelay: Duration
+    /// The longest wait between attempts, for the backoff and for `Retry-After` alike.
+    public let maxDelay: Duration
+    /// The response statuses that are retried.
+    public let retryableStatusCodes: Set<Int>
+    /// The methods that are retried.
+    public let retryableMethods: Set<HTTPMethod>
+    /// The clock, sleep and randomness the interceptor uses.
+    public let environment: Environment
+
+    /// Where `RetryInterceptor` gets the time, how it waits and where its randomness comes from;
+    /// replace them to make tests deterministic and instant.
+    public struct Environment: Sendable {
+        /// The current date, for `Retry-After` dates.
+        public var now: @Sendable () -> Date
+        /// Waits for a duration; must throw when the task is cancelled.
+        public var sleep: @Sendable (Duration) async throws -> Void
+        /// A uniformly distributed number in `0...1`, for the jitter.
+        public var random: @Sendable () -> Double
+
+        /// Creates an environment.
+        public init(
+            now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (Duration) async throws -> Void,
+            random: @escaping @Sendable () -> Double
+        ) {
+            self.now = now
+            self.sleep = sleep
+            self.random = random
+        }
+
+        /// The system clock, `Task.sleep` and the system random number generator.
+        public static let live = Environment(
+            now: { Date() }, sleep: { try await Task.sleep(for: $0) }, random: { Double.random(in: 0...1) })
+    }
+
+    /// Creates a retry policy.
+    ///
+    /// - Parameters:
+    ///   - maxAttempts: Attempts in total, the first included (values below 1 count as 1).
+    ///   - baseDelay: The upper bound of the wait before the first retry; it doubles each retry.
+    ///   - maxDelay: The cap on any wait, `Retry-After` included.
+    ///   - retryableStatusCodes: The response statuses to retry.
+    ///   - retryableMethods: The methods to retry; add `POST` only for endpoints that are safe to
+    ///     repeat (for example because they take an idempotency key).
+    ///   - environment: The clock, sleep and randomness (`.live` unless testing).
+    public init(
+        maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(500), maxDelay: Duration = .seconds(30),
+        retryableStatusCodes: Set<Int> = NetworkingError.retryableStatusCodes,
+        retryableMethods: Set<HTTPMethod> = HTTPMethod.idempotentMethods, environment: Environment = .live
+    ) {
+        self.maxAttempts = Swift.max(1, maxAttempts)
+        self.baseDelay = Swift.max(.zero, baseDelay)
+        self.maxDelay = Swift.max(.zero, maxDelay)
+        self.retryableStatusCodes = retryableStatusCodes
+        self.retryableMethods = retryableMethods
+        self.environment = environment
+    }
+
+    /// Creates a retry policy whose first backoff is `delay` seconds, with the other defaults
+    /// (3 attempts, 30 s cap). This is the form the endpoint client's configuration uses, where
+    /// the budget comes from the client (`maxRetries`) through `URLRequest.maxAttempts`.
+    public init(delay: TimeInterval) {
+        self.init(baseDelay: .milliseconds(Int64((Swift.max(0, delay) * 1000).rounded())))
+    }
+
+    public func intercept(
+        _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
+    ) async throws -> HTTPExchange {
+        let attempts = request.maxAttempts ?? maxAttempts
+        guard attempts > 1, isRetryable(request) else { return try await next(request) }
+        var attempt = 1
+        while true {
+            let outcome: Result<HTTPExchange, NetworkingError>
+            do {
+                outcome = .success(try await next(request))
+            } catch {
+                outcome = .failure(NetworkingError(error))
+            }
+            guard attempt < attempts, let wait = delay(after: outcome, retry: attempt) else {
+                return try outcome.get()
+            }
+            do {
+                try await environment.sleep(wait)
+            } catch {
+                throw NetworkingError.cancelled
+            }
+            if Task.isCancelled { throw NetworkingError.cancelled }
+            attempt += 1
+        }
+    }
+
+    /// Whether `request` may be retried at all: its method is retryable and its body replayable.
+    public func isRetryable(_ request: URLRequest) -> Bool {
+        retryableMethods.contains(HTTPMethod(rawValue: request.httpMethod ?? "GET")) && request.isBodyReplayable
+    }
+
+    /// The wait before retry number `retry` (1 for the first) after `outcome`, or `nil` when the
+    /// outcome is not worth retrying.
+    func delay(after outcome: Result<HTTPExchange, NetworkingError>, retry: Int) -> Duration? {
+        switch outcome {
+        case .success(let exchange):
+            guard retryableStatusCodes.contains(exchange.statusCode) else { return nil }
+            if let requested = retryAfter(exchange.header("Retry-After")) { return requested }
+            return backoff(beforeRetry: retry)
+        case .failure(.transport(let error)) where NetworkingError.retryableURLErrorCodes.contains(error.code):
+            return backoff(beforeRetry: retry)
+        case .failure(.http(let error)) where retryableStatusCodes.contains(error.statusCode):
+            // An inner interceptor (such as a refresh that called a flaky server) threw it.
+            if let requested = retryAfter(error.metadata.header("Retry-After")) { return requested }
+            return backoff(beforeRetry: retry)
+        case .failure:
+            return nil
+        }
+    }
+
+    /// The wait a `Retry-After` header value asks for, capped at `maxDelay`.
+    private func retryAfter(_ header: String?) -> Duration? {
+        guard let header, let requested = RetryAfter.delay(header, now: environment.now()) else { return nil }
+        return Swift.min(requested, maxDelay)
+    }
+
+    /// The full-jitter backoff before retry number `retry` (1 for the first): a random duration in
+    /// `0...min(maxDelay, baseDelay × 2^(retry−1))`.
+    public func backoff(beforeRetry retry: Int) -> Duration {
+        let base = Self.seconds(baseDelay)
+        let exponential = base * pow(2, Double(Swift.max(0, retry - 1)))
+        let ceiling = Swift.min(Self.seconds(maxDelay), exponential)
+        let fraction = Swift.min(1, Swift.max(0, environment.random()))
+        return .milliseconds(Int64((ceiling * fraction * 1000).rounded()))
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let components = duration.components
+        return Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,49 @@
+import NetworkingCore
+import XCTest
+
+final class HTTPHeadersTests: XCTestCase {
+    func testLookupIgnoresCase() {
+        let headers: HTTPHeaders = ["Content-Type": "application/json"]
+        XCTAssertEqual(headers["content-type"], "application/json")
+        XCTAssertEqual(headers["CONTENT-TYPE"], "application/json")
+        XCTAssertTrue(headers.contains("content-TYPE"))
+        XCTAssertNil(headers["Content-Length"])
+    }
+
+    func testSettingReplacesEveryFieldOfThatNameInPlace() {
+        var headers: HTTPHeaders = ["A": "1", "user-agent": "x", "B": "2"]
+        headers.add(name: "User-Agent", value: "y")
+        headers["USER-AGENT"] = "z"
+        XCTAssertEqual(headers.map(\.name), ["A", "USER-AGENT", "B"])
+        XCTAssertEqual(headers["user-agent"], "z")
+        headers["user-agent"] = nil
+        XCTAssertEqual(headers.map(\.name), ["A", "B"])
+        headers["C"] = "3"
+        XCTAssertEqual(headers.map(\.name), ["A", "B", "C"])
+        XCTAssertEqual(headers.count, 3)
+    }
+
+    func testAddKeepsDuplicatesAndTheDictionaryJoinsThem() {
+        var headers = HTTPHeaders()
+        XCTAssertTrue(headers.isEmpty)
+        headers.add(name: "Accept", value: "text/html")
+        headers.add(name: "accept", value: "application/json")
+        XCTAssertEqual(headers.count, 2)
+        XCTAssertEqual(headers["ACCEPT"], "text/html")
+        XCTAssertEqual(headers.dictionary, ["Accept": "text/html, application/json"])
+    }
+
+    func testInitialisersKeepAStableOrder() {
+        XCTAssertEqual(HTTPHeaders(["b": "2", "a": "1"]).map(\.name), ["a", "b"])
+        let fromResponse = HTTPHeaders(["B": "2", "a": "1", 3: "ignored"] as [AnyHashable: Any])
+        XCTAssertEqual(fromResponse.map(\.name), ["a", "B"])
+        XCTAssertEqual(fromResponse.description, "a: 1\nB: 2")
+    }
+
+    func testOrderMattersForEquality() {
+        let one: HTTPHeaders = ["A": "1", "B": "2"]
+        let other: HTTPHeaders = ["B": "2", "A": "1"]
+        XCTAssertNotEqual(one, other)
+        XCTAssertEqual(one, ["A": "1", "B": "2"])
+    }
+}

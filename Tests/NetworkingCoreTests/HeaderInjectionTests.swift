@@ -1,0 +1,44 @@
+import Foundation
+import NetworkingCore
+import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+final class HeaderInjectionTests: XCTestCase {
+    private func build(defaults: HTTPHeaders = [:], headers: HTTPHeaders = [:]) throws(NetworkingError) -> URLRequest {
+        try RequestBuilder(baseURL: "http://h.test", defaultHeaders: defaults)
+            .makeURLRequest(HTTPRequest(method: .get, path: "/get", headers: headers))
+    }
+
+    func testLineBreaksInAValueAreRejected() {
+        XCTAssertInvalidRequest(try build(headers: ["X-A": "v\r\nX-Evil: 1"]), mentioning: "'X-A'", "line break")
+        XCTAssertInvalidRequest(try build(headers: ["X-A": "v\nX-Evil: 1"]), mentioning: "'X-A'")
+        XCTAssertInvalidRequest(try build(headers: ["X-A": "v\rX-Evil: 1"]), mentioning: "'X-A'")
+        XCTAssertInvalidRequest(try build(headers: ["X-A": "v\u{0}"]), mentioning: "NUL")
+    }
+
+    func testLineBreaksInADefaultHeaderAreRejected() {
+        XCTAssertInvalidRequest(
+            try build(defaults: ["Authorization": "Bearer x\r\nX-Evil: 1"]), mentioning: "'Authorization'")
+    }
+
+    func testNamesMustBeTokens() {
+        XCTAssertInvalidRequest(try build(headers: ["X-A\r\nX-Evil": "1"]), mentioning: "header name")
+        XCTAssertInvalidRequest(try build(headers: ["X A": "1"]), mentioning: "'\"X A\"'")
+        XCTAssertInvalidRequest(try build(headers: ["X-A:": "1"]), mentioning: "header name")
+        XCTAssertInvalidRequest(try build(headers: ["": "1"]), mentioning: "header name")
+        XCTAssertInvalidRequest(try build(headers: ["Ø": "1"]), mentioning: "header name")
+    }
+
+    func testValidHeadersAreSentAndRequestHeadersOverrideDefaults() throws {
+        let request = try build(
+            defaults: ["Accept": "application/json", "user-agent": "default", "X-Token_1.!#$%&'*+^`|~": "ok"],
+            headers: ["User-Agent": "mine", "X-Empty": ""])
+        XCTAssertEqual(request.value(forHTTPHeaderField: "Accept"), "application/json")
+        XCTAssertEqual(request.value(forHTTPHeaderField: "User-Agent"), "mine")
+        XCTAssertEqual(request.value(forHTTPHeaderField: "X-Token_1.!#$%&'*+^`|~"), "ok")
+        XCTAssertEqual(request.value(forHTTPHeaderField: "X-Empty"), "")
+    }
+}
