@@ -11,7 +11,8 @@ import Networking
 ///     Benchmarks fixtures DIR                 write the files nginx serves
 ///     Benchmarks profile SET:CLIENT COUNT [N] COUNT requests of one client, N in flight (for callgrind);
 ///                                             SET:CLIENT is stub|net:raw|rawNoCache|networking
-///                                             or memory:direct|actor (in-memory transport)
+///                                             memory:direct|actor (in-memory transport),
+///                                             cache:memoryHit|diskHit
 ///     Benchmarks rss-child CLIENT BASE_URL    (internal) one peak-RSS measurement
 @main
 enum Benchmarks {
@@ -145,6 +146,10 @@ enum Benchmarks {
             let baseURL = ProcessInfo.processInfo.environment["BENCH_BASE_URL"] ?? "http://127.0.0.1:8089"
             let context = Context(baseURL: baseURL, rounds: 1, memoryRuns: 1)
             clients = try Scenarios.networkClients(context, path: Fixtures.smallPath, as: Profile.self)
+        case "cache":
+            let baseURL = ProcessInfo.processInfo.environment["BENCH_BASE_URL"] ?? "http://127.0.0.1:8089"
+            let context = Context(baseURL: baseURL, rounds: 1, memoryRuns: 1)
+            clients = try Scenarios.cacheClients(context, directory: Scenarios.cacheDirectory)
         case "memory":
             let context = Context(baseURL: "http://stub.invalid", rounds: 1, memoryRuns: 1)
             clients = Scenarios.actorClients(context, transport: InMemoryTransport())
@@ -154,10 +159,14 @@ enum Benchmarks {
         guard let client = clients.first(where: { $0.key == parts[1] }) else {
             throw BenchmarkFailure(description: "unknown client \(parts[1])")
         }
+        defer { try? FileManager.default.removeItem(at: Scenarios.cacheDirectory) }
         if inFlight > 1 {
             _ = try await Runner.throughput([client], rounds: 1, requests: count, inFlight: inFlight)
         } else {
-            for _ in 0..<count { try await client.fetch() }
+            for _ in 0..<count {
+                client.prepare?()
+                try await client.fetch()
+            }
         }
     }
 }

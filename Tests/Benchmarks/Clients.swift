@@ -11,6 +11,8 @@ struct Client: Sendable {
     let key: String
     /// Fetches the resource once; throws on any failure, so a broken client never looks fast.
     let fetch: @Sendable () async throws -> Void
+    /// Runs before each timed fetch, untimed (emptying a cache tier, say).
+    var prepare: (@Sendable () -> Void)? = nil
 }
 
 struct BenchmarkFailure: Error, CustomStringConvertible {
@@ -57,10 +59,10 @@ enum Clients {
 
     /// `Networking.get` decoding the same type.
     static func networking<T: Decodable & Sendable>(
-        _ key: String, _ networking: Networking, path: String, as type: T.Type
+        _ key: String, _ networking: Networking, path: String, as type: T.Type, cachingLevel: CachingLevel = .none
     ) -> Client {
         Client(key: key) {
-            let result: Result<T, NetworkingError> = await networking.get(path)
+            let result: Result<T, NetworkingError> = await networking.get(path, cachingLevel: cachingLevel)
             if case .failure(let error) = result { throw BenchmarkFailure(description: "\(key): \(error)") }
         }
     }

@@ -30,6 +30,7 @@ enum Runner {
                 samples.reserveCapacity(perRound)
                 let cpuStart = Measure.cpuMicros()
                 for _ in 0..<perRound {
+                    client.prepare?()
                     let start = clock.now
                     try await client.fetch()
                     samples.append(Measure.micros(clock.now - start))

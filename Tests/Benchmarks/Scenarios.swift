@@ -31,16 +31,15 @@ enum Scenarios {
         ("download", download),
         ("stub", stub),
         ("actor", actor),
-        // When the cache lands (issue 4): ("cache", cacheHits): a memory hit and a disk hit of
-        //   Fixtures.mediumPath, `Runner.sequential` over two clients with `cachingLevel: .memory` / `.disk`,
-        //   targets ≤ 5 µs and ≤ 100 µs.
-        // When file transfers land: ("files", fileTransfers): a 1 GiB download to file and upload from
-        //   file, peak RSS rise through `ChildProcess.peakRise` (one fresh process per client).
+        ("cache", cacheHits),
+        // When file transfers land (issue 8): ("files", fileTransfers): a 1 GiB download to a file and
+        //   an upload from a file, peak RSS rise through `ChildProcess.peakRise` (a fresh process per
+        //   client, as for the 10 MB download), target ≤ a few MB.
     ]
 
     static let clientTitles: [String: String] = [
         "raw": "raw URLSession", "rawNoCache": "URLSession no cache", "networking": "Networking.get",
-        "direct": "Pipeline direct", "actor": "through actor",
+        "direct": "Pipeline direct", "actor": "through actor", "memoryHit": "memory hit", "diskHit": "disk hit",
     ]
 
     static func titles(_ keys: [String]) -> [(String, String)] { keys.map { ($0, clientTitles[$0] ?? $0) } }
@@ -170,6 +169,42 @@ enum Scenarios {
             Clients.networking(
                 "networkingPlain", Networking(baseURL: "http://stub.invalid", transport: plain),
                 path: Fixtures.smallPath, as: Profile.self),
+        ]
+    }
+
+    static func cacheHits(_ context: Context, _ report: Report) async throws {
+        let directory = cacheDirectory
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clients = try cacheClients(context, directory: directory)
+        try await Runner.warmUp(clients, count: 20)
+        let perRound = 100
+        let result = try await Runner.sequential(clients, rounds: context.rounds, perRound: perRound)
+        report.begin(
+            "cache", "Cache hits of a 100 KB body: Networking.get with cachingLevel (\(context.rounds)×\(perRound) each)",
+            clients: titles(clients.map(\.key)), baseline: "raw", subject: "memoryHit")
+        addLatencyRows(result, clients, report)
+        report.note("raw = URLSession fetching the same 100 KB from nginx; disk hit = memory tier emptied first")
+        report.target("memory-cache hit (p50)", value: result.stats("memoryHit").median, atMost: 5, unit: " µs")
+        report.target("disk-cache hit (p50)", value: result.stats("diskHit").median, atMost: 100, unit: " µs")
+    }
+
+    nonisolated static var cacheDirectory: URL {
+        URL(fileURLWithPath: ".build/bench/cache-\(ProcessInfo.processInfo.processIdentifier)")
+    }
+
+    /// URLSession fetching 100 KB, and `Networking.get` of it from the memory tier and from disk.
+    nonisolated static func cacheClients(_ context: Context, directory: URL) throws -> [Client] {
+        let diskCache = DataCache(directory: directory)
+        let transport = URLSessionTransport()
+        let memory = Networking(baseURL: context.baseURL, transport: transport, cache: DataCache(directory: nil))
+        let disk = Networking(baseURL: context.baseURL, transport: transport, cache: diskCache)
+        let path = Fixtures.mediumPath
+        var diskHit = Clients.networking("diskHit", disk, path: path, as: Data.self, cachingLevel: .memoryAndFile)
+        diskHit.prepare = { diskCache.removeAllFromMemory() }
+        return [
+            Clients.raw("raw", configuration: Clients.rawConfiguration(), url: try context.url(path), as: Data.self),
+            Clients.networking("memoryHit", memory, path: path, as: Data.self, cachingLevel: .memory),
+            diskHit,
         ]
     }
 
