@@ -61,7 +61,10 @@ public struct RequestBuilder: Sendable {
         if let model = request.queryModel {
             query += try FlatEncoder.encode(model, as: "query").map { URLQueryItem(name: $0.0, value: $0.1) }
         }
-        let url = try URLComposer.compose(baseURL: baseURL, path: request.path, query: query)
+        let url =
+            query.isEmpty
+            ? try URLComposer.composeRemembering(baseURL: baseURL, path: request.path)
+            : try URLComposer.compose(baseURL: baseURL, path: request.path, query: query)
         var urlRequest = URLRequest(url: url)
         if request.method != .get { urlRequest.httpMethod = request.method.rawValue }  // GET is the default
         if let timeout = request.timeout { urlRequest.timeoutInterval = timeout }

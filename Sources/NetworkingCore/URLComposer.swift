@@ -120,6 +120,29 @@ public enum URLComposer {
 }
 
 extension URLComposer {
+    private struct Composed: Hashable {
+        let baseURL: String
+        let path: String
+    }
+
+    /// URLs composed without query items, by base URL and path; cleared when it holds `urlLimit`.
+    private static let urls = Mutex<[Composed: URL]>([:])
+    private static let urlLimit = 512
+
+    /// `compose(baseURL:path:)`, remembering the URLs of the paths an app requests again and again
+    /// (composing is pure, so a remembered URL is the one `compose` would return; errors are not
+    /// remembered).
+    static func composeRemembering(baseURL: String, path: String) throws(NetworkingError) -> URL {
+        let key = Composed(baseURL: baseURL, path: path)
+        if let url = urls.withLock({ $0[key] }) { return url }
+        let url = try compose(baseURL: baseURL, path: path)
+        urls.withLock { urls in
+            if urls.count >= urlLimit { urls.removeAll() }
+            urls[key] = url
+        }
+        return url
+    }
+
     /// A base URL as `compose` uses it, parsed once per distinct base URL rather than for every
     /// request (parsing with `URLComponents` was most of the cost of building a request).
     struct Base: Sendable {
