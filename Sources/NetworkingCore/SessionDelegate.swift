@@ -8,14 +8,16 @@ import Synchronization
 /// The session delegate behind `URLSessionTransport`: collects each task's response and body,
 /// enforces the body cap, answers HTTP authentication challenges so a `401` never hangs, and
 /// leaves redirects to the transport.
+///
+/// Its methods run inline on URLSession's own serial work queue (`InlineOperationQueue`): keep
+/// them short and non-blocking, and never call `URLSessionTask.cancel()`/`suspend()` or a
+/// challenge's completion handler directly from them (those wait for the work queue, so they
+/// would hang the session): go through `offQueue`.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private struct State {
         var continuation: CheckedContinuation<TransferResult, Never>
         var response: HTTPURLResponse?
         var body = Data()
-        /// The body length at which the response is complete: its `Content-Length` when the body
-        /// is not content-encoded (URLSession decodes, so encoded lengths don't count).
-        var completeLength: Int?
     }
 
     private let states = Mutex<[Int: State]>([:])
@@ -48,51 +50,32 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         guard let http = response as? HTTPURLResponse else {
             finish(dataTask) { _ in .failure(.invalidResponse) }
             completionHandler(.cancel)
+            Self.offQueue { dataTask.cancel() }  // URLSession ignores `.cancel` from a session delegate
             return
         }
         let expected = http.expectedContentLength
         if expected > Int64(maxBodySize) {
             finish(dataTask) { _ in .failure(Self.tooLarge(expected)) }
             completionHandler(.cancel)
+            Self.offQueue { dataTask.cancel() }  // URLSession ignores `.cancel` from a session delegate
             return
         }
-        let encoding = http.value(forHTTPHeaderField: "Content-Encoding")?.lowercased() ?? "identity"
-        let completeLength = expected >= 0 && encoding == "identity" ? Int(expected) : nil
         states.withLock { states in
-            guard let index = states.index(forKey: dataTask.taskIdentifier) else { return }
-            states.values[index].response = http
-            states.values[index].completeLength = completeLength
-            if expected > 0 { states.values[index].body.reserveCapacity(Int(expected)) }
+            states[dataTask.taskIdentifier]?.response = http
+            if expected > 0 { states[dataTask.taskIdentifier]?.body.reserveCapacity(Int(expected)) }
         }
-        if completeLength == 0 { finish(dataTask) { state in .success(http, state.body) } }
         completionHandler(.allow)
     }
 
-    /// What a chunk of body did to its transfer.
-    private enum Progress {
-        case receiving
-        /// The whole body is here (`Content-Length` reached): the caller can have it now rather
-        /// than after one more hop through the delegate queue for the completion.
-        case complete
-        case overflow(Int)
-    }
-
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let progress = states.withLock { states -> Progress in
-            guard let index = states.index(forKey: dataTask.taskIdentifier) else { return .receiving }
-            states.values[index].body.append(data)
-            let count = states.values[index].body.count
-            if count > maxBodySize { return .overflow(count) }
-            if let length = states.values[index].completeLength, count >= length { return .complete }
-            return .receiving
+        let overflow = states.withLock { states -> Int? in
+            guard states[dataTask.taskIdentifier] != nil else { return nil }
+            states[dataTask.taskIdentifier]?.body.append(data)
+            let count = states[dataTask.taskIdentifier]?.body.count ?? 0
+            return count > maxBodySize ? count : nil
         }
-        switch progress {
-        case .receiving:
-            break
-        case .complete:
-            finish(dataTask) { state in state.response.map { .success($0, state.body) } ?? .failure(.invalidResponse) }
-        case .overflow(let count):
-            finish(dataTask) { _ in .failure(Self.tooLarge(Int64(count))) }
+        if let overflow {
+            finish(dataTask) { _ in .failure(Self.tooLarge(Int64(overflow))) }
             Self.offQueue { dataTask.cancel() }
         }
     }
@@ -138,8 +121,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
     }
 
-    /// Runs `work` off URLSession's work queue, where delegate methods run (`InlineOperationQueue`):
-    /// for calls that wait for that queue, such as `URLSessionTask.cancel()`.
+    /// Runs `work` off URLSession's work queue, where the delegate methods run (see
+    /// `InlineOperationQueue`): for calls that wait for that queue, such as `URLSessionTask.cancel()`,
+    /// `suspend()` or a challenge's completion handler, which would otherwise wait for themselves.
     static func offQueue(_ work: @escaping @Sendable () -> Void) {
         DispatchQueue.global().async(execute: work)
     }

@@ -53,6 +53,23 @@ enum Scenarios {
             Clients.raw("raw", configuration: Clients.rawConfiguration(), url: url, as: type),
             Clients.raw("rawNoCache", configuration: Clients.noCacheConfiguration(), url: url, as: type),
             Clients.networking("networking", Networking(baseURL: context.baseURL), path: path, as: type),
+        ] + (ProcessInfo.processInfo.environment["BENCH_DIAG"] == nil ? [] : diagnosticNetworkClients(url, as: type))
+    }
+
+    /// Where the time goes on the network (`BENCH_DIAG=1`): the transport alone, then the pipeline.
+    nonisolated static func diagnosticNetworkClients<T: Decodable & Sendable>(_ url: URL, as type: T.Type) -> [Client] {
+        let transport = URLSessionTransport()
+        let request = URLRequest(url: url)
+        let decoder = JSONDecoder()
+        let builder = RequestBuilder(baseURL: "", defaultHeaders: ["Accept": "application/json"])
+        return [
+            Client(key: "transportOnly") {
+                let exchange = try await transport.send(request)
+                if T.self != Data.self { _ = try decoder.decode(T.self, from: exchange.body) }
+            },
+            Clients.pipeline(
+                "pipelineTransport", Pipeline(builder: builder, transport: transport), path: url.absoluteString,
+                as: type),
         ]
     }
 
