@@ -59,7 +59,8 @@ public enum URLComposer {
                 "/"
                 + (plain
                     ? String(relative)
-                    : PercentEncoding.encode(String(relative), allowed: PercentEncoding.pathAllowed, keepingEscapes: true))
+                    : PercentEncoding.encode(
+                        String(relative), allowed: PercentEncoding.pathAllowed, keepingEscapes: true))
         }
         var queries: [String] = []
         if let baseQuery, !baseQuery.isEmpty { queries.append(String(baseQuery)) }

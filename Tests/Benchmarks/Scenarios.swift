@@ -138,7 +138,8 @@ enum Scenarios {
         addLatencyRows(result, clients, report)
         let overhead = result.stats("networking").median - result.stats("rawNoCache").median
         report.add("overhead vs no cache, µs", key: "overhead_us", ["networking": overhead], showsRatio: false)
-        report.target("Networking overhead over raw no-cache URLSession (p50)", value: overhead, atMost: 15, unit: " µs")
+        report.target(
+            "Networking overhead over raw no-cache URLSession (p50)", value: overhead, atMost: 15, unit: " µs")
     }
 
     /// Raw URLSession with and without cache and cookies, and `Networking` on the same stubbed
@@ -197,7 +198,8 @@ enum Scenarios {
         let perRound = 100
         let result = try await Runner.sequential(clients, rounds: context.rounds, perRound: perRound)
         report.begin(
-            "cache", "Cache hits of a 100 KB body: Networking.get with cachingLevel (\(context.rounds)×\(perRound) each)",
+            "cache",
+            "Cache hits of a 100 KB body: Networking.get with cachingLevel (\(context.rounds)×\(perRound) each)",
             clients: titles(clients.map(\.key)), baseline: "raw", subject: "memoryHit")
         addLatencyRows(result, clients, report)
         report.note("raw = URLSession fetching the same 100 KB from nginx; disk hit = memory tier emptied first")
