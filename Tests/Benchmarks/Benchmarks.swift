@@ -110,6 +110,7 @@ enum Benchmarks {
             "cpus": ProcessInfo.processInfo.activeProcessorCount, "loadAverageBefore": loadBefore,
             "loadAverageAfter": loadAfter, "seconds": seconds, "rounds": options.rounds,
             "server": environment["BENCH_SERVER"] ?? "nginx", "commit": environment["BENCH_COMMIT"] ?? "",
+            "defaultTransport": String(describing: type(of: Networking(baseURL: options.baseURL).transport)),
         ]
         let data = try JSONSerialization.data(
             withJSONObject: report.json(machine: machine), options: [.prettyPrinted, .sortedKeys])
