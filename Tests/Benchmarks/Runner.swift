@@ -43,17 +43,33 @@ enum Runner {
         return result
     }
 
-    /// Requests per second with `inFlight` requests outstanding at all times; one figure per round.
+    /// Requests per second (one figure per round) and CPU time per request of each client.
+    struct Throughput {
+        var rates: [String: [Double]] = [:]
+        var cpu: [String: Double] = [:]
+        var count: [String: Int] = [:]
+
+        /// The median rate over the rounds.
+        func rate(_ key: String) -> Double { Stats(rates[key] ?? []).median }
+        /// The slowest round.
+        func worst(_ key: String) -> Double { Stats(rates[key] ?? []).percentile(0) }
+        func cpuPerRequest(_ key: String) -> Double { cpu[key, default: 0] / Double(max(count[key] ?? 0, 1)) }
+    }
+
+    /// `requests` requests per client per round with `inFlight` outstanding at all times.
     static func throughput(
         _ clients: [Client], rounds: Int, requests: Int, inFlight: Int
-    ) async throws -> [String: [Double]] {
-        var result: [String: [Double]] = [:]
+    ) async throws -> Throughput {
+        var result = Throughput()
         for round in 0..<rounds {
             for client in rotated(clients, by: round) {
+                let cpuStart = Measure.cpuMicros()
                 let start = ContinuousClock.now
                 try await run(client, requests: requests, inFlight: inFlight)
                 let seconds = Measure.micros(ContinuousClock.now - start) / 1e6
-                result[client.key, default: []].append(Double(requests) / seconds)
+                result.cpu[client.key, default: 0] += Measure.cpuMicros() - cpuStart
+                result.count[client.key, default: 0] += requests
+                result.rates[client.key, default: []].append(Double(requests) / seconds)
             }
         }
         return result
