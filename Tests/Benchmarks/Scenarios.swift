@@ -249,7 +249,7 @@ enum Scenarios {
         report.add(
             "µs/request, in-memory, seq.", key: "sequential_in_memory_us",
             ["direct": sequential.stats("direct").median, "actor": sequential.stats("actor").median])
-        report.note("direct = Pipeline.execute on the actor's transport; actor = Networking.get")
+        report.note("direct = the actor's pipeline (same headers, transport, default logger) without the actor")
         let ratio = network.rate("actor") / network.rate("direct")
         report.target("throughput through the actor / Pipeline direct (URLSession)", value: ratio, atLeast: 0.95)
         let memoryRatio = memory.rate("actor") / memory.rate("direct")
@@ -269,11 +269,16 @@ enum Scenarios {
     }
 
     /// `Networking.get` and the same request on a `Pipeline` of the same transport, without the actor.
+    ///
+    /// The direct pipeline is the one the actor builds: the same default headers and the same
+    /// default observer (the failures logger), so the only difference is the actor.
     nonisolated static func actorClients(_ context: Context, transport: any HTTPTransport) -> [Client] {
         let builder = RequestBuilder(baseURL: context.baseURL, defaultHeaders: ["Accept": "application/json"])
+        let logger = LogSettings(environment: ProcessInfo.processInfo.environment)
+            .makeLogger(authorizationHeaderKey: "Authorization")
+        let pipeline = Pipeline(builder: builder, transport: transport, observers: logger.map { [$0] } ?? [])
         return [
-            Clients.pipeline(
-                "direct", Pipeline(builder: builder, transport: transport), path: Fixtures.smallPath, as: Profile.self),
+            Clients.pipeline("direct", pipeline, path: Fixtures.smallPath, as: Profile.self),
             Clients.networking(
                 "actor", Networking(baseURL: context.baseURL, transport: transport), path: Fixtures.smallPath,
                 as: Profile.self),
