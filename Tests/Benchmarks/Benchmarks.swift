@@ -142,7 +142,7 @@ enum Benchmarks {
         let clients: [Client]
         switch parts[0] {
         case "stub":
-            clients = try Scenarios.stubClients()
+            clients = try await Scenarios.stubClients()
         case "net":
             let baseURL = ProcessInfo.processInfo.environment["BENCH_BASE_URL"] ?? "http://127.0.0.1:8089"
             let context = Context(baseURL: baseURL, rounds: 1, memoryRuns: 1)

@@ -132,7 +132,7 @@ enum Scenarios {
     }
 
     static func stub(_ context: Context, _ report: Report) async throws {
-        let clients = try stubClients()
+        let clients = try await stubClients()
         try await Runner.warmUp(clients, count: 100)
         let perRound = 200
         let result = try await Runner.sequential(clients, rounds: context.rounds, perRound: perRound)
@@ -148,7 +148,7 @@ enum Scenarios {
 
     /// Raw URLSession with and without cache and cookies, and `Networking` on the same stubbed
     /// configuration (which drops the shared cache and cookie jar itself).
-    nonisolated static func stubClients() throws -> [Client] {
+    nonisolated static func stubClients() async throws -> [Client] {
         guard let url = URL(string: "http://stub.invalid" + Fixtures.smallPath) else {
             throw BenchmarkFailure(description: "bad stub URL")
         }
@@ -162,12 +162,12 @@ enum Scenarios {
                 "rawNoCache", configuration: Clients.noCacheConfiguration(protocolClass: StubProtocol.self), url: url,
                 as: Profile.self),
             Clients.networking("networking", networking, path: Fixtures.smallPath, as: Profile.self),
-        ] + (ProcessInfo.processInfo.environment["BENCH_DIAG"] == nil ? [] : diagnosticStubClients())
+        ] + (ProcessInfo.processInfo.environment["BENCH_DIAG"] == nil ? [] : await diagnosticStubClients())
     }
 
-    /// Where the time goes (`BENCH_DIAG=1`): the pipeline without the actor, and both on a
-    /// transport that is only `URLSession.data(for:)`.
-    nonisolated static func diagnosticStubClients() -> [Client] {
+    /// Where the time goes (`BENCH_DIAG=1`): Networking with logging off, the pipeline without the
+    /// actor, and both on a transport that is only `URLSession.data(for:)`.
+    nonisolated static func diagnosticStubClients() async -> [Client] {
         let stubbed = Clients.noCacheConfiguration(protocolClass: StubProtocol.self)
         let session = URLSession(configuration: stubbed)
         let plain = ClosureTransport { (request) throws(NetworkingError) -> HTTPExchange in
@@ -181,7 +181,10 @@ enum Scenarios {
         }
         let builder = RequestBuilder(baseURL: "http://stub.invalid", defaultHeaders: ["Accept": "application/json"])
         let transport = URLSessionTransport(configuration: stubbed)
+        let quiet = Networking(baseURL: "http://stub.invalid", transport: transport)
+        await quiet.setLogLevel(.none)
         return [
+            Clients.networking("networkingQuiet", quiet, path: Fixtures.smallPath, as: Profile.self),
             Clients.pipeline(
                 "pipelineTransport", Pipeline(builder: builder, transport: transport), path: Fixtures.smallPath,
                 as: Profile.self),
