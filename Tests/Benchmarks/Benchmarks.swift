@@ -123,7 +123,12 @@ enum Benchmarks {
         let session = URLSession(configuration: Clients.noCacheConfiguration())
         defer { session.finishTasksAndInvalidate() }
         do {
-            let (data, _) = try await session.data(for: URLRequest(url: try context.url(Fixtures.smallPath)))
+            let (data, response) = try await session.data(for: URLRequest(url: try context.url(Fixtures.smallPath)))
+            if let status = (response as? HTTPURLResponse)?.statusCode, status != 200 {
+                throw BenchmarkFailure(
+                    description: "\(context.baseURL)\(Fixtures.smallPath) answered HTTP \(status) (can nginx's worker "
+                        + "user read .build/bench/nginx/html?)")
+            }
             guard data == Fixtures.smallJSON else {
                 throw BenchmarkFailure(description: "\(context.baseURL) serves other fixtures; rerun `make bench`")
             }
