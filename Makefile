@@ -13,7 +13,7 @@ SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
 
 SWIFT ?= swift
-DEMOS ?= Demo
+DEMOS ?= Demo InterceptorsRecipe DownloadsRecipe ObservabilityRecipe Walkthrough
 HARNESS := Tests/Harness
 WITH_HTTPBIN := $(HARNESS)/with-httpbin.sh
 FORMAT_PATHS := $(wildcard Sources Tests Examples Package.swift)

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "NetworkingCache", targets: ["NetworkingCache"]),
         .library(name: "NetworkingObservability", targets: ["NetworkingObservability"]),
         .library(name: "NetworkingTesting", targets: ["NetworkingTesting"]),
+        .library(name: "NetworkingCurl", targets: ["NetworkingCurl"]),
     ],
     targets: [
         .target(name: "NetworkingCore"),
@@ -18,6 +19,12 @@ let package = Package(
         .target(name: "NetworkingCache", dependencies: ["NetworkingCore"]),
         .target(name: "NetworkingObservability", dependencies: ["NetworkingCore"]),
         .target(name: "NetworkingTesting", dependencies: ["NetworkingCore"]),
+        // libcurl loaded at run time (dlopen): no build-time dependency. Empty on Apple platforms.
+        .target(
+            name: "CCurlShim", exclude: ["verify"],
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
+        .target(name: "NetworkingCurl", dependencies: ["NetworkingCore", "CCurlShim"]),
         .target(
             name: "Networking",
             dependencies: [
@@ -39,6 +46,10 @@ let package = Package(
         .testTarget(name: "NetworkingInterceptorsTests", dependencies: ["NetworkingInterceptors"]),
         .executableTarget(name: "DownloadsRecipe", dependencies: ["Networking"], path: "Examples/Downloads"),
         .testTarget(name: "NetworkingCacheTests", dependencies: ["NetworkingCache"]),
+        .executableTarget(name: "Walkthrough", dependencies: ["Networking"], path: "Examples/Walkthrough"),
+        .executableTarget(name: "CurlMeasure", dependencies: ["NetworkingCurl"], path: "Examples/CurlMeasure"),
+        .testTarget(
+            name: "NetworkingCurlTests", dependencies: ["NetworkingCurl", "Networking"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -34,7 +34,7 @@ extension URLRequest {
     public static let maxAttemptsHeader = "X-Networking-Max-Attempts"
 
     /// Every option header; `InterceptorChain` removes them before the transport.
-    public static let interceptorOptionHeaders = [requiresAuthenticationHeader, maxAttemptsHeader]
+    public static let interceptorOptionHeaders = [requiresAuthenticationHeader, maxAttemptsHeader, printsLogsHeader]
 
     /// Whether the request needs a credential. `true` unless set to `false`; authentication
     /// interceptors attach credentials only to requests that need them, and leave the others

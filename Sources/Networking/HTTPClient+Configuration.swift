@@ -1,0 +1,67 @@
+import Foundation
+
+extension HTTPClient {
+    /// Everything an `HTTPClient` is set up with. Every member has a default.
+    ///
+    /// ```swift
+    /// HTTPClient(configuration: .init(
+    ///     decoder: JSONDecoder(),
+    ///     cache: ResponseCache(defaultMaxAge: 60),
+    ///     interceptors: [AuthTokenInterceptor(tokenProvider: provider), RetryInterceptor(delay: 0.5)],
+    ///     maxRetries: 2
+    /// ))
+    /// ```
+    public struct Configuration: Sendable {
+        /// Decodes responses (an endpoint's decoding strategies apply on top). Default: ISO-8601 dates.
+        public var decoder: JSONDecoder
+        /// Encodes JSON bodies (an endpoint's encoding strategies apply on top). Default: ISO-8601 dates.
+        public var encoder: JSONEncoder
+        /// Where `GET` responses are cached under the HTTP caching rules (see
+        /// `ResponseCachingTransport`), beneath the interceptors; `nil` (the default) caches nothing.
+        public var cache: (any ResponseStore)?
+        /// Interceptors every request runs through, outermost first.
+        public var interceptors: [any HTTPInterceptor]
+        /// How many times a request is retried after a transient failure, unless its endpoint
+        /// says otherwise (`Endpoint.retryCount`). Default 0. Only idempotent endpoints are retried
+        /// (`Endpoint.isIdempotent`). The retry policy (which failures, what backoff) is the
+        /// `RetryInterceptor` among `interceptors`; without one, the client adds
+        /// `HTTPClient.defaultRetryInterceptor()` innermost. The budget is this number alone: a
+        /// `RetryInterceptor`'s own `maxAttempts` does not apply to endpoints.
+        public var maxRetries: Int
+        /// Whether requests are sent (`.live`) or answered with the endpoints' sample data.
+        public var environment: Environment
+        /// Headers sent with every request (an endpoint's own override them). `Accept:
+        /// application/json` is sent unless set here.
+        public var headers: [String: String]
+        /// Observers told about every request (metrics, your own events…). For a stream of events,
+        /// add an `EventBroadcaster` and read its `events()`.
+        public var observers: [any RequestObserver]
+        /// The built-in log (level, redaction, sinks). It skips endpoints whose
+        /// `shouldPrintLogs` is `false`.
+        public var logging: LogSettings
+        /// Further loggers of your own; like the built-in log, they skip endpoints whose
+        /// `shouldPrintLogs` is `false` (see `LogGate`).
+        public var loggers: [any RequestObserver]
+
+        /// Creates a configuration.
+        public init(
+            decoder: JSONDecoder = JSONCoding.makeDecoder(), encoder: JSONEncoder = JSONCoding.makeEncoder(),
+            cache: (any ResponseStore)? = nil, interceptors: [any HTTPInterceptor] = [], maxRetries: Int = 0,
+            environment: Environment = .live,
+            headers: [String: String] = [:], observers: [any RequestObserver] = [],
+            logging: LogSettings = LogSettings(environment: ProcessInfo.processInfo.environment),
+            loggers: [any RequestObserver] = []
+        ) {
+            self.decoder = decoder
+            self.encoder = encoder
+            self.cache = cache
+            self.interceptors = interceptors
+            self.maxRetries = max(0, maxRetries)
+            self.environment = environment
+            self.headers = headers
+            self.observers = observers
+            self.logging = logging
+            self.loggers = loggers
+        }
+    }
+}

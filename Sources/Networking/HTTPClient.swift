@@ -1,0 +1,187 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The client for endpoints (`Endpoint`, also spelled `NetworkRequestable`): it sends them through
+/// the same pipeline as the `Networking` actor (interceptors, observers and logs, status check,
+/// decoding), or answers them with sample data in the `.test` and `.preview` environments.
+///
+/// ```swift
+/// let client = HTTPClient(configuration: .init(
+///     interceptors: [AuthTokenInterceptor(tokenProvider: provider), RetryInterceptor(delay: 0.5)],
+///     maxRetries: 2
+/// ))
+/// let me: User = try await client.send(AuthEndpoint.currentUser)
+/// ```
+///
+/// Every way of sending comes from `HTTPClientProtocol`: `send(_:)` throwing a `NetworkingError`,
+/// `send(_:) -> Result`, `send(_:completion:)` returning a cancellable `RequestHandle`,
+/// `send(_:errorType:)` throwing your own error type, and `publisher(for:)` where Combine exists.
+/// Write code against `HTTPClientProtocol` and tests can pass a `MockHTTPClient`.
+///
+/// The client holds configuration only, fixed at creation; requests run concurrently, off any
+/// actor.
+public final class HTTPClient: HTTPClientProtocol {
+    /// What the client was created with.
+    public let configuration: Configuration
+    /// Where requests go.
+    public let transport: any HTTPTransport
+
+    private let pipeline: Pipeline
+    /// `pipeline` with a retry policy, for requests that may be retried.
+    private let retryingPipeline: Pipeline
+    /// Whether the configured interceptors include a retry policy (which must then be told the
+    /// budget of every request, even "no retries").
+    private let hasRetryPolicy: Bool
+    /// The request headers every endpoint starts from: the configuration's, and `Accept:
+    /// application/json` unless it sets `Accept`.
+    private let defaultHeaders: HTTPHeaders
+    private let registry = RequestRegistry()
+
+    /// Creates a client; its requests go through `transport` (a `URLSessionTransport` with the
+    /// `.default` session configuration unless you pass another).
+    public init(configuration: Configuration = Configuration(), transport: (any HTTPTransport)? = nil) {
+        let transport = transport ?? URLSessionTransport(configuration: .default)
+        self.configuration = configuration
+        self.transport = transport
+        var innermost = transport
+        if let cache = configuration.cache { innermost = ResponseCachingTransport(wrapping: transport, store: cache) }
+        var observers = configuration.observers
+        if let logger = configuration.logging.makeLogger() { observers.append(LogGate(logger)) }
+        observers += configuration.loggers.map { LogGate($0) }
+        let pipeline = Pipeline(
+            builder: RequestBuilder(baseURL: ""), interceptors: configuration.interceptors, transport: innermost,
+            observers: observers, decoder: configuration.decoder)
+        self.pipeline = pipeline
+        var retrying = pipeline
+        retrying.interceptors = Self.withRetryPolicy(configuration.interceptors)
+        self.retryingPipeline = retrying
+        self.hasRetryPolicy = configuration.interceptors.contains { $0 is RetryInterceptor }
+        var headers = HTTPHeaders(configuration.headers)
+        if !headers.contains("Accept") { headers["Accept"] = "application/json" }
+        self.defaultHeaders = headers
+    }
+
+    /// Creates a client for `environment` with the default configuration otherwise.
+    public convenience init(environment: Environment, transport: (any HTTPTransport)? = nil) {
+        self.init(configuration: Configuration(environment: environment), transport: transport)
+    }
+
+    /// The environment (from the configuration).
+    public var environment: Environment { configuration.environment }
+
+    /// Cancels every request in flight; each ends with `.cancelled`.
+    public func cancelAllRequests() { registry.cancelAll() }
+
+    public func send<T: Decodable, R: Endpoint>(_ request: R) async throws(NetworkingError) -> T {
+        switch configuration.environment.mode {
+        case .live:
+            return try await sendLive(request)
+        case .test, .preview:
+            return try await answerWithSample(request)
+        }
+    }
+
+    private func sendLive<T: Decodable, R: Endpoint>(_ endpoint: R) async throws(NetworkingError) -> T {
+        let pipeline = pipeline(for: endpoint)
+        let urlRequest: URLRequest
+        do {
+            urlRequest = try prepare(endpoint)
+        } catch {
+            pipeline.reportUnbuildable(endpoint, error)
+            throw error
+        }
+        let decoder = endpoint.decoder(basedOn: configuration.decoder)
+        let step = DecodeStep { (exchange) throws(NetworkingError) -> Any in
+            try EndpointDecoding.decode(T.self, from: exchange, decoder: decoder)
+        }
+        let result = await registry.run(key: endpoint.path) {
+            await pipeline.execute(urlRequest) { (exchange) throws(NetworkingError) -> Decoded in
+                Decoded(value: try step.run(exchange))
+            }
+        }
+        guard let value = try result.get().value as? T else {
+            throw .invalidRequest("the response was decoded as a type other than \(T.self)")  // unreachable
+        }
+        return value
+    }
+
+    /// The endpoint's `URLRequest` with the options interceptors read, its retry budget included
+    /// (`URLRequest.maxAttempts`).
+    func prepare<R: Endpoint>(_ endpoint: R) throws(NetworkingError) -> URLRequest {
+        var request = try endpoint.makeURLRequest(defaultHeaders: defaultHeaders, encoder: configuration.encoder)
+        let budget = retryBudget(for: endpoint)
+        if budget > 0 || hasRetryPolicy { request.maxAttempts = budget + 1 }
+        return request
+    }
+
+    /// The pipeline an endpoint's request runs on: with a retry policy when it may be retried,
+    /// allowed to retry its method when the endpoint declares itself idempotent.
+    func pipeline<R: Endpoint>(for endpoint: R) -> Pipeline {
+        guard retryBudget(for: endpoint) > 0 else { return pipeline }
+        guard !endpoint.method.isIdempotent else { return retryingPipeline }
+        var pipeline = retryingPipeline
+        pipeline.interceptors = Self.allowingRetries(of: endpoint.method, in: pipeline.interceptors)
+        return pipeline
+    }
+
+    private func answerWithSample<T: Decodable, R: Endpoint>(_ endpoint: R) async throws(NetworkingError) -> T {
+        let urlRequest = try prepare(endpoint)
+        guard let data = endpoint.sampleData else {
+            throw .invalidRequest(
+                "\(endpoint.endpointDescription) has no sampleData, which the \(environment) environment answers "
+                    + "with instead of sending the request; give the endpoint sampleData or use .live")
+        }
+        if configuration.environment.mode == .preview {
+            do {
+                try await Task.sleep(for: configuration.environment.previewDelay)
+            } catch {
+                throw .cancelled
+            }
+        }
+        guard let url = urlRequest.url,
+            let response = HTTPURLResponse(
+                url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Length": "\(data.count)"])
+        else { throw .invalidResponse }
+        let exchange = HTTPExchange(request: urlRequest, response: response, body: data)
+        return try EndpointDecoding.decode(
+            T.self, from: exchange, decoder: endpoint.decoder(basedOn: configuration.decoder))
+    }
+}
+
+/// Carries a decoded value out of the pipeline, whose results must be `Sendable`, for models
+/// that are not (`HTTPClientProtocol.send` accepts any `Decodable`).
+///
+/// Safe because the value is created by the decode step of one request and handed once, by
+/// move, to the caller awaiting that request: nothing else ever holds or touches it.
+struct Decoded: @unchecked Sendable {
+    let value: Any
+}
+
+/// The decode step of one request (for a model type erased to keep it out of `Sendable`
+/// closures), run by the pipeline on the request's task.
+///
+/// Unchecked because a model that is only `Decodable` has a metatype that is not `Sendable`: since
+/// Swift 6.2 its conformance could be isolated to a global actor. Decoding runs off the caller's
+/// actor by design (that is what keeps the main actor free), so, as everywhere in this library, a
+/// model whose `Decodable` conformance is isolated to an actor is not supported. The closure
+/// captures only the model type and a decoder that is never mutated, and is called once.
+struct DecodeStep: @unchecked Sendable {
+    let run: (HTTPExchange) throws(NetworkingError) -> Any
+}
+
+extension Pipeline {
+    /// Tells the observers about a request that failed before it could be built (an invalid URL,
+    /// a body that cannot be encoded), as `execute` does for the verbs.
+    func reportUnbuildable<R: Endpoint>(_ endpoint: R, _ error: NetworkingError) {
+        guard !observers.isEmpty else { return }
+        let context = RequestContext(
+            method: endpoint.method, url: nil, headers: HTTPHeaders(endpoint.headers ?? [:]))
+        for observer in observers { observer.requestStarted(context) }
+        let completion = RequestCompletion(
+            context: context, outcome: .failure(error), duration: .zero, metrics: nil, response: nil)
+        for observer in observers { observer.requestCompleted(completion) }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One call of an API, described once: where it goes, what it sends, and how it is treated.
+///
+/// Group the calls of a feature into an enum so they share a base URL, an authentication policy
+/// and decoding rules. Only `baseURL`, `path` and `method` are required; every other member has a
+/// default in a protocol extension.
+///
+/// The payload can be described in either of two styles:
+/// - `body` (any `Encodable`, sent as JSON) and `queryParameters`; or
+/// - `task` (`.none`, `.queryParameters`, `.rawBody`, `.encodableBody`, `.rawBodyAndQuery`,
+///   `.encodableBodyAndQuery`, `.requestBody`).
+///
+/// `task` is what is sent. Its default is built from `body` and `queryParameters`, so an endpoint
+/// implements one style or the other; if it implements `task`, `body` and `queryParameters` are
+/// ignored.
+///
+/// ```swift
+/// enum AuthEndpoint: Endpoint {
+///     case login(email: String, password: String)
+///     case currentUser
+///
+///     var baseURL: URL { URL(string: "https://api.example.com")! }
+///     var path: String {
+///         switch self {
+///         case .login: "/v1/auth/login"
+///         case .currentUser: "/v1/users/me"
+///         }
+///     }
+///     var method: HTTPMethod {
+///         switch self {
+///         case .login: .post
+///         case .currentUser: .get
+///         }
+///     }
+///     var body: (any Encodable & Sendable)? {
+///         guard case let .login(email, password) = self else { return nil }
+///         return LoginRequest(email: email, password: password)
+///     }
+///     var requiresAuthentication: Bool {
+///         if case .login = self { return false }
+///         return true
+///     }
+/// }
+/// ```
+///
+/// `NetworkRequestable` is another name for this protocol.
+public protocol Endpoint: Sendable {
+    /// The root of the API; `path` is joined to it by `URLComposer`'s rule.
+    var baseURL: URL { get }
+
+    /// The path joined to `baseURL` (it may carry a query of its own, or be an absolute URL).
+    var path: String { get }
+
+    /// The method.
+    var method: HTTPMethod { get }
+
+    /// What the request sends: body and query. Default: built from `body` and `queryParameters`.
+    var task: HTTPTask { get }
+
+    /// A body sent as JSON (`Data` is sent as it is). Default `nil`. Ignored when the endpoint
+    /// implements `task`.
+    var body: (any Encodable & Sendable)? { get }
+
+    /// Query parameters (see `HTTPTask.Parameters` for the values allowed). Default `nil`. Ignored
+    /// when the endpoint implements `task`.
+    var queryParameters: [String: any Sendable]? { get }
+
+    /// Headers for this endpoint; they override the client's. Default `nil`.
+    var headers: [String: String]? { get }
+
+    /// Whether the request needs the user's credential. Default `true`; return `false` for
+    /// sign-in, sign-up and other public calls so authentication interceptors leave them alone.
+    var requiresAuthentication: Bool { get }
+
+    /// The timeout of the request, in seconds. Default 60 (`URLRequest`'s).
+    var timeoutInterval: TimeInterval { get }
+
+    /// The `URLRequest` cache policy. Default `.useProtocolCachePolicy`.
+    var cachePolicy: URLRequest.CachePolicy { get }
+
+    /// How many times the request is retried after a transient failure (so `2` means up to three
+    /// attempts). Default `-1`: any negative value means "the client's `maxRetries`".
+    ///
+    /// Retries happen only for idempotent requests (see `isIdempotent`), only for failures worth
+    /// retrying, and only when the client has a retry policy (an `HTTPClient` adds one when a
+    /// request may be retried and it has none).
+    var retryCount: Int { get }
+
+    /// Whether sending the request twice has the same effect as sending it once, which is what
+    /// makes it safe to retry. Default: the method's (`GET`, `HEAD`, `PUT`, `DELETE`, `OPTIONS`,
+    /// `TRACE`). Return `true` for a `POST` that the server de-duplicates (an idempotency key) to
+    /// let it be retried.
+    var isIdempotent: Bool { get }
+
+    /// Whether loggers record this request. Default `true`; return `false` for endpoints whose
+    /// traffic must never reach a log (the flag travels on the request, see
+    /// `URLRequest.shouldPrintLogs` and `RequestContext.shouldPrintLogs`).
+    var shouldPrintLogs: Bool { get }
+
+    /// What the `.test` and `.preview` environments answer instead of sending the request.
+    /// Default `nil`: in those environments the request then fails with an error naming the endpoint.
+    var sampleData: Data? { get }
+
+    /// How response keys are decoded. Default `.useDefaultKeys`, which keeps the client's decoder's.
+    var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy { get }
+
+    /// How response dates are decoded. Default `.deferredToDate`, which keeps the client's
+    /// decoder's (ISO-8601 unless configured otherwise).
+    var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy { get }
+
+    /// How body keys are encoded. Default `.useDefaultKeys`, which keeps the client's encoder's.
+    /// Keys written in a `.rawBody` dictionary are always sent as written.
+    var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy { get }
+
+    /// How body dates are encoded. Default `.deferredToDate`, which keeps the client's encoder's
+    /// (ISO-8601 unless configured otherwise).
+    var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy { get }
+}
+
+/// The name seed code written against a `NetworkRequestable` protocol uses: the same protocol.
+public typealias NetworkRequestable = Endpoint
+
+/// Another spelling of `HTTPMethod`, for endpoints that write `var method: HttpMethod`.
+public typealias HttpMethod = HTTPMethod
+
+extension Endpoint {
+    public var task: HTTPTask {
+        switch (body, queryParameters) {
+        case (nil, nil): return .none
+        case (nil, let query?): return .queryParameters(query)
+        case (let body?, nil): return .encodableBody(body)
+        case (let body?, let query?): return .encodableBodyAndQuery(body: body, queryParameters: query)
+        }
+    }
+
+    public var body: (any Encodable & Sendable)? { nil }
+    public var queryParameters: [String: any Sendable]? { nil }
+    public var headers: [String: String]? { nil }
+    public var requiresAuthentication: Bool { true }
+    public var timeoutInterval: TimeInterval { 60 }
+    public var cachePolicy: URLRequest.CachePolicy { .useProtocolCachePolicy }
+    public var retryCount: Int { -1 }
+    public var isIdempotent: Bool { method.isIdempotent }
+    public var shouldPrintLogs: Bool { true }
+    public var sampleData: Data? { nil }
+    public var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy { .useDefaultKeys }
+    public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy { .deferredToDate }
+    public var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy { .useDefaultKeys }
+    public var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy { .deferredToDate }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// What sends endpoints: implemented by `HTTPClient`, and by `MockHTTPClient` in
+/// `NetworkingTesting` so code under test can take either.
+///
+/// It has one requirement; every other way of sending (`Result`, completion handler, Combine,
+/// `Void`, your own error type) is an extension built on it, so it works for every conformer.
+/// Extend it for your API's conventions, such as unwrapping a response envelope:
+///
+/// ```swift
+/// extension HTTPClientProtocol {
+///     func sendUnwrapped<T: Decodable, R: Endpoint>(_ request: R) async throws -> T {
+///         let envelope: APIResponse<T> = try await send(request)
+///         guard envelope.status == "success" else { throw APIError.businessFailure(envelope.message) }
+///         return envelope.result
+///     }
+/// }
+/// ```
+///
+/// `DataTransferProtocol` is another name for this protocol.
+public protocol HTTPClientProtocol: Sendable {
+    /// Sends `request` and decodes a 2xx response as `T` (`Data`, `String`, `JSONResponse` and
+    /// `EmptyResponse` work too). Any other status is `.http`, with the response in the error.
+    func send<T: Decodable, R: Endpoint>(_ request: R) async throws(NetworkingError) -> T
+}
+
+/// The name seed code written against a `DataTransferProtocol` uses: the same protocol.
+public typealias DataTransferProtocol = HTTPClientProtocol
+
+extension HTTPClientProtocol {
+    /// Sends `request` and decodes the response, as a `Result`.
+    public func send<T: Decodable, R: Endpoint>(_ request: R) async -> Result<T, NetworkingError> {
+        do {
+            return .success(try await send(request))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Sends `request` and decodes the response as `type`.
+    public func send<T: Decodable, R: Endpoint>(_ request: R, as type: T.Type) async throws(NetworkingError) -> T {
+        try await send(request)
+    }
+
+    /// Sends `request` and ignores the response body (only its status matters).
+    public func send<R: Endpoint>(_ request: R) async throws(NetworkingError) {
+        let _: EmptyResponse = try await send(request)
+    }
+
+    /// Sends `request` in a task of its own and calls `completion` with the result (on that task,
+    /// not on the main actor). Cancel the returned handle to cancel the request; `completion` is
+    /// then called with `.failure(.cancelled)`.
+    @discardableResult
+    public func send<T: Decodable & Sendable, R: Endpoint>(
+        _ request: R, completion: @escaping @Sendable (Result<T, NetworkingError>) -> Void
+    ) -> RequestHandle {
+        RequestHandle(
+            Task {
+                let result: Result<T, NetworkingError> = await send(request)
+                completion(result)
+            })
+    }
+}
+
+/// A request running in a task of its own, which you can cancel.
+public final class RequestHandle: Sendable {
+    private let task: Task<Void, Never>
+
+    /// Wraps the task running a request.
+    public init(_ task: Task<Void, Never>) { self.task = task }
+
+    /// Cancels the request; its completion handler receives `.failure(.cancelled)`.
+    public func cancel() { task.cancel() }
+
+    /// Whether `cancel()` was called.
+    public var isCancelled: Bool { task.isCancelled }
+
+    /// Waits until the request has finished and its completion handler has returned.
+    public func wait() async { await task.value }
+}

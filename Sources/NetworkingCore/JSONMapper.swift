@@ -1,0 +1,55 @@
+import Foundation
+
+/// A model that rewrites the response bytes before it is decoded: unwrap a payload, rename keys,
+/// fix a server's quirks, decrypt.
+///
+/// ```swift
+/// struct User: Decodable, JSONMapper {
+///     let id: String
+///     let name: String
+///
+///     /// The server answers `{"data": {"user": {...}}}`.
+///     static func map(_ data: Data) -> Data {
+///         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+///             let user = (object["data"] as? [String: Any])?["user"],
+///             let unwrapped = try? JSONSerialization.data(withJSONObject: user)
+///         else { return data }
+///         return unwrapped
+///     }
+/// }
+/// ```
+///
+/// The endpoint clients call `map` for the type they are asked to decode (not for the types nested
+/// inside it), for real responses and sample data alike. `JsonMapper` is another name for this
+/// protocol.
+public protocol JSONMapper {
+    /// Returns the bytes to decode in place of `data`.
+    static func map(_ data: Data) -> Data
+}
+
+/// Another spelling of `JSONMapper`.
+public typealias JsonMapper = JSONMapper
+
+/// The type to ask for when a response has no body worth decoding (`204 No Content`, or a body
+/// you ignore): it decodes from anything, an empty body included.
+public struct EmptyResponse: Decodable, Sendable, Hashable {
+    /// Creates the value.
+    public init() {}
+
+    public init(from decoder: any Decoder) throws {}
+}
+
+/// How the endpoint clients decode a response: `JSONMapper.map` first when the type has it,
+/// then `ResponseDecoding` (so `Data`, `String` and `JSONResponse` work too), with `EmptyResponse`
+/// accepting any body.
+public enum EndpointDecoding {
+    /// Decodes `exchange`'s body as `T`; a failure is `.decoding` with the response metadata.
+    public static func decode<T: Decodable>(
+        _ type: T.Type, from exchange: HTTPExchange, decoder: JSONDecoder
+    ) throws(NetworkingError) -> T {
+        if let empty = EmptyResponse() as? T { return empty }
+        var exchange = exchange
+        if let mapper = T.self as? any JSONMapper.Type { exchange.body = mapper.map(exchange.body) }
+        return try ResponseDecoding.decode(T.self, from: exchange, decoder: decoder)
+    }
+}

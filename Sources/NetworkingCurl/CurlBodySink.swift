@@ -1,0 +1,54 @@
+#if os(Linux)
+    import Foundation
+    import NetworkingCore
+
+    /// Where a transfer's response body goes. The event-loop thread calls it from libcurl's
+    /// header and write callbacks, one transfer at a time, so an implementation needs no locking
+    /// of its own, but must return quickly: it runs on the thread every transfer shares.
+    ///
+    /// `BufferedBodySink` collects the body in memory (what `send` returns). A streaming sink
+    /// (yielding chunks to an `AsyncThrowingStream`) or a file sink (download to disk) plugs in
+    /// here; neither changes the loop.
+    protocol CurlBodySink: AnyObject {
+        /// The final (non-1xx) response head has arrived. `expectedLength` is its `Content-Length`
+        /// when the body is not content-encoded. Returning an error aborts the transfer with it.
+        func responseStarted(statusCode: Int, expectedLength: Int64?) -> NetworkingError?
+        /// Body bytes arrived (already content-decoded). Returning an error aborts the transfer.
+        func receive(_ bytes: UnsafeRawBufferPointer) -> NetworkingError?
+    }
+
+    /// Collects the response body into one `Data`, up to a limit.
+    final class BufferedBodySink: CurlBodySink {
+        private(set) var body = Data()
+        private let limit: Int
+        /// The most memory reserved up front from a `Content-Length` (the rest grows as it comes).
+        private static let maximumReservation = 8 * 1024 * 1024
+
+        init(limit: Int) { self.limit = limit }
+
+        func responseStarted(statusCode: Int, expectedLength: Int64?) -> NetworkingError? {
+            body = Data()
+            guard let expectedLength, expectedLength > 0 else { return nil }
+            if expectedLength > Int64(limit) { return Self.tooLarge(expectedLength, limit: limit) }
+            body.reserveCapacity(min(Int(expectedLength), Self.maximumReservation))
+            return nil
+        }
+
+        func receive(_ bytes: UnsafeRawBufferPointer) -> NetworkingError? {
+            if body.count + bytes.count > limit { return Self.tooLarge(Int64(body.count + bytes.count), limit: limit) }
+            body.append(contentsOf: bytes)
+            return nil
+        }
+
+        /// The same error `URLSessionTransport` gives for a body over its cap.
+        static func tooLarge(_ size: Int64, limit: Int) -> NetworkingError {
+            .transport(
+                URLError(
+                    .dataLengthExceedsMaximum,
+                    userInfo: [
+                        NSLocalizedDescriptionKey:
+                            "The response body (\(size) bytes or more) exceeds the limit of \(limit) bytes"
+                    ]))
+        }
+    }
+#endif

@@ -1,0 +1,54 @@
+#if os(Linux)
+    import CCurlShim
+    import Foundation
+    import NetworkingCore
+
+    extension CurlTransport {
+        /// The `userInfo` key of a transport error under which the libcurl `CURLcode` is kept.
+        public static let curlCodeKey = "NetworkingCurlCode"
+
+        /// The `URLError` code a libcurl `CURLcode` corresponds to.
+        ///
+        /// Timeouts are `.timedOut`; a refused or unreachable host `.cannotConnectToHost`; a name
+        /// that does not resolve `.cannotFindHost`; a connection that breaks mid-exchange (partial
+        /// body, send/receive failure, empty reply, HTTP/2 stream error) `.networkConnectionLost`;
+        /// a TLS handshake failure `.secureConnectionFailed`; a certificate or pinned key that is
+        /// not trusted `.serverCertificateUntrusted`.
+        public static func urlErrorCode(forCurlCode code: Int32) -> URLError.Code {
+            switch code {
+            case NCURLE_UNSUPPORTED_PROTOCOL: return .unsupportedURL
+            case NCURLE_URL_MALFORMAT: return .badURL
+            case NCURLE_COULDNT_RESOLVE_HOST, NCURLE_COULDNT_RESOLVE_PROXY: return .cannotFindHost
+            case NCURLE_COULDNT_CONNECT, NCURLE_PROXY, NCURLE_QUIC_CONNECT_ERROR: return .cannotConnectToHost
+            case NCURLE_OPERATION_TIMEDOUT: return .timedOut
+            case NCURLE_WEIRD_SERVER_REPLY: return .badServerResponse
+            case NCURLE_PARTIAL_FILE, NCURLE_GOT_NOTHING, NCURLE_SEND_ERROR, NCURLE_RECV_ERROR, NCURLE_HTTP2,
+                NCURLE_HTTP2_STREAM, NCURLE_HTTP3, NCURLE_UPLOAD_FAILED:
+                return .networkConnectionLost
+            case NCURLE_SEND_FAIL_REWIND: return .requestBodyStreamExhausted
+            case NCURLE_READ_ERROR: return .cannotOpenFile
+            case NCURLE_SSL_CONNECT_ERROR, NCURLE_SSL_CIPHER, NCURLE_SSL_SHUTDOWN_FAILED, NCURLE_SSL_CACERT_BADFILE,
+                NCURLE_SSL_CRL_BADFILE:
+                return .secureConnectionFailed
+            case NCURLE_PEER_FAILED_VERIFICATION, NCURLE_SSL_PINNEDPUBKEYNOTMATCH, NCURLE_SSL_ISSUER_ERROR,
+                NCURLE_SSL_INVALIDCERTSTATUS:
+                return .serverCertificateUntrusted
+            case NCURLE_SSL_CERTPROBLEM: return .clientCertificateRejected
+            case NCURLE_SSL_CLIENTCERT: return .clientCertificateRequired
+            case NCURLE_BAD_CONTENT_ENCODING: return .cannotDecodeContentData
+            case NCURLE_FILESIZE_EXCEEDED: return .dataLengthExceedsMaximum
+            case NCURLE_TOO_MANY_REDIRECTS: return .httpTooManyRedirects
+            case NCURLE_LOGIN_DENIED: return .userAuthenticationRequired
+            default: return .unknown
+            }
+        }
+
+        /// The transport error for a transfer libcurl ended with `code`.
+        static func error(forCurlCode code: Int32, message: String?, url: URL?) -> NetworkingError {
+            let summary = ncurl_easy_strerror(code).map { String(cString: $0) } ?? "libcurl error"
+            var info = CurlTransfer.userInfo(url, message.map { "\($0) (\(summary))" } ?? summary)
+            info[curlCodeKey] = Int(code)
+            return .transport(URLError(urlErrorCode(forCurlCode: code), userInfo: info))
+        }
+    }
+#endif

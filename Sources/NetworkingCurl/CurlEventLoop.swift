@@ -1,0 +1,199 @@
+#if os(Linux)
+    import CCurlShim
+    import Foundation
+
+    /// One libcurl multi handle driven by one dedicated thread.
+    ///
+    /// A multi handle is not thread-safe, so every call on it (add, remove, perform, poll) happens
+    /// on the loop's own `Thread`, never on Swift's cooperative pool, where a blocking poll would
+    /// starve other tasks. Other threads only append to `inbox` under its lock and call
+    /// `curl_multi_wakeup`, the one multi call libcurl allows from any thread. Easy handles are
+    /// configured by the sending task before submission and read back by it after completion, so
+    /// the loop thread does as little per request as possible.
+    ///
+    /// `@unchecked Sendable`: `multi` and `active` are touched only on the loop thread (see
+    /// `run()`); `inbox` and `idleHandles` are guarded by locks.
+    final class CurlEventLoop: @unchecked Sendable {
+        private struct Inbox {
+            var added: [CurlTransfer] = []
+            var cancelled: [CurlTransfer] = []
+            var stopping = false
+            /// The loop is (about to be) blocked in poll and needs a wakeup to see new work.
+            var sleeping = false
+
+            /// Whether the caller must wake the loop; only the first caller while it sleeps does.
+            mutating func takeSleeping() -> Bool {
+                guard sleeping else { return false }
+                sleeping = false
+                return true
+            }
+        }
+
+        private let multi: OpaquePointer
+        private let inbox = CurlLock(Inbox())
+        /// Transfers in the multi handle, by easy-handle address. Loop thread only.
+        private var active: [UInt: CurlTransfer] = [:]
+        /// Easy handles from finished transfers, reset and ready for reuse; each is attached to no
+        /// multi handle, and whoever takes one out is its only user.
+        private let idleHandles = CurlLock<[OpaquePointer]>([])
+        private static let maximumIdleHandles = 64
+        /// How long the loop sleeps when nothing is in flight (a submission wakes it at once).
+        private static let idlePollMilliseconds: Int32 = 60_000
+
+        init(maximumConnectionsPerHost: Int) throws(CurlUnavailableError) {
+            guard let multi = ncurl_multi_init() else { throw CurlUnavailableError(reason: "curl_multi_init failed") }
+            self.multi = multi
+            if maximumConnectionsPerHost > 0 {
+                _ = ncurl_multi_setopt_long(multi, NCURLMOPT_MAX_HOST_CONNECTIONS, maximumConnectionsPerHost)
+            }
+            let thread = Thread { [self] in run() }
+            thread.name = "NetworkingCurl"
+            thread.start()
+        }
+
+        deinit {
+            for handle in idleHandles.withLock({ $0 }) { ncurl_easy_cleanup(handle) }
+        }
+
+        // MARK: - Any thread
+
+        /// An easy handle with default options, reused when one is idle.
+        func makeHandle() -> OpaquePointer? {
+            if let handle = idleHandles.withLock({ $0.popLast() }) { return handle }
+            return ncurl_easy_init()
+        }
+
+        /// Takes back a handle whose transfer is over (or was never submitted).
+        func recycle(_ handle: OpaquePointer) {
+            ncurl_easy_reset(handle)
+            let kept = idleHandles.withLock { handles -> Bool in
+                guard handles.count < Self.maximumIdleHandles else { return false }
+                handles.append(handle)
+                return true
+            }
+            if !kept { ncurl_easy_cleanup(handle) }
+        }
+
+        /// Starts `transfer`; its continuation is resumed on the loop thread when it ends.
+        func submit(_ transfer: CurlTransfer) {
+            let wake = inbox.withLock { inbox -> Bool in
+                inbox.added.append(transfer)
+                return inbox.takeSleeping()
+            }
+            if wake { _ = ncurl_multi_wakeup(multi) }
+        }
+
+        /// Stops `transfer` if it is still running; it then ends with `.cancelled`.
+        func cancel(_ transfer: CurlTransfer) {
+            transfer.cancelRequested.store(true, ordering: .sequentiallyConsistent)
+            let wake = inbox.withLock { inbox -> Bool in
+                inbox.cancelled.append(transfer)
+                return inbox.takeSleeping()
+            }
+            if wake { _ = ncurl_multi_wakeup(multi) }
+        }
+
+        /// Called by the sending task once its transfer's continuation has resumed, before it reads
+        /// what the loop thread wrote into the transfer. The continuation already orders those
+        /// accesses, but through atomics inside the Swift runtime that ThreadSanitizer cannot see;
+        /// taking the lock the loop held when it resumed makes the order visible to it. One
+        /// uncontended lock.
+        func synchronize() {
+            inbox.withLock { _ in }
+        }
+
+        /// Ends the loop: transfers still running end with `.cancelled`, the thread exits and
+        /// the multi handle is cleaned up.
+        func stop() {
+            inbox.withLock { $0.stopping = true }
+            _ = ncurl_multi_wakeup(multi)
+        }
+
+        // MARK: - Loop thread
+
+        private func run() {
+            var running: Int32 = 0
+            while true {
+                let (added, cancelled, stopping) = inbox.withLock { inbox in
+                    defer {
+                        inbox.added.removeAll(keepingCapacity: true)
+                        inbox.cancelled.removeAll(keepingCapacity: true)
+                    }
+                    return (inbox.added, inbox.cancelled, inbox.stopping)
+                }
+                for transfer in added { start(transfer) }
+                for transfer in cancelled where active[key(transfer.easy)] === transfer { end(transfer, .cancelled) }
+                if stopping { break }
+                _ = ncurl_multi_perform(multi, &running)
+                var code: Int32 = 0
+                while let easy = ncurl_multi_next_done(multi, &code) {
+                    if let transfer = active[key(easy)] { end(transfer, .finished(code)) }
+                }
+                let timeout = expireIdleTransfers()
+                let sleep = inbox.withLock { inbox -> Bool in
+                    guard inbox.added.isEmpty, inbox.cancelled.isEmpty, !inbox.stopping else { return false }
+                    inbox.sleeping = true
+                    return true
+                }
+                if sleep {
+                    var ready: Int32 = 0
+                    _ = ncurl_multi_poll(multi, timeout, &ready)
+                    inbox.withLock { $0.sleeping = false }
+                }
+            }
+            for transfer in Array(active.values) { end(transfer, .cancelled) }
+            for transfer in inbox.withLock({ $0.added }) { transfer.continuation?.resume(returning: .cancelled) }
+            _ = ncurl_multi_cleanup(multi)
+        }
+
+        private func key(_ easy: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(easy))) }
+
+        private func start(_ transfer: CurlTransfer) {
+            if transfer.cancelRequested.load(ordering: .sequentiallyConsistent) {
+                resume(transfer, .cancelled)
+                return
+            }
+            transfer.lastActivity = CurlClock.now()
+            let code = ncurl_multi_add_handle(multi, transfer.easy)
+            guard code == 0 else {
+                resume(transfer, .rejected(code))
+                return
+            }
+            active[key(transfer.easy)] = transfer
+        }
+
+        private func end(_ transfer: CurlTransfer, _ outcome: CurlTransfer.Outcome) {
+            _ = ncurl_multi_remove_handle(multi, transfer.easy)
+            active[key(transfer.easy)] = nil
+            resume(transfer, outcome)
+        }
+
+        private func resume(_ transfer: CurlTransfer, _ outcome: CurlTransfer.Outcome) {
+            let continuation = inbox.withLock { _ in  // see synchronize()
+                defer { transfer.continuation = nil }
+                return transfer.continuation
+            }
+            continuation?.resume(returning: outcome)
+        }
+
+        /// Ends the transfers idle past their timeout; returns how long the loop may sleep.
+        private func expireIdleTransfers() -> Int32 {
+            guard !active.isEmpty else { return Self.idlePollMilliseconds }
+            let now = CurlClock.now()
+            var nearest = UInt64.max
+            var expired: [CurlTransfer] = []
+            for transfer in active.values where transfer.idleTimeout > 0 {
+                let deadline = transfer.lastActivity &+ transfer.idleTimeout
+                if deadline <= now {
+                    expired.append(transfer)
+                } else {
+                    nearest = min(nearest, deadline)
+                }
+            }
+            for transfer in expired { end(transfer, .idleTimeout) }
+            guard nearest != .max else { return 1000 }
+            let milliseconds = (nearest - now + 999_999) / 1_000_000
+            return Int32(min(milliseconds, 1000))
+        }
+    }
+#endif

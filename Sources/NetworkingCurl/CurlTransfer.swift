@@ -1,0 +1,414 @@
+#if os(Linux)
+    import CCurlShim
+    import Foundation
+    import FoundationNetworking
+    import Glibc
+    import NetworkingCore
+    import Synchronization
+
+    /// One hop of a request on one easy handle: its options, the request body it reads from, the
+    /// response head and body it collects, and how it ended.
+    ///
+    /// `@unchecked Sendable`: the sending task creates and configures it, then hands it to the
+    /// event loop through the loop's lock; from then on only the loop thread touches it (in
+    /// libcurl's callbacks and on completion) until the loop resumes `continuation`, after which
+    /// only the sending task does. The hand-overs (the mutex, the continuation) order every
+    /// access. `cancelRequested` is the one field read and written concurrently, and it is atomic.
+    final class CurlTransfer: @unchecked Sendable {
+        /// How a transfer ended, as the loop reports it.
+        enum Outcome: Sendable {
+            /// libcurl finished it with this `CURLcode`.
+            case finished(Int32)
+            /// It was cancelled before it finished.
+            case cancelled
+            /// No byte moved for longer than the request's idle timeout.
+            case idleTimeout
+            /// The multi handle refused it (`curl_multi_add_handle` returned this `CURLMcode`).
+            case rejected(Int32)
+        }
+
+        /// Where the request body comes from.
+        private enum BodySource {
+            case none
+            case data(Data)
+            case file(descriptor: Int32, size: Int64)
+            case stream(InputStream)
+        }
+
+        let easy: OpaquePointer
+        let request: URLRequest
+        let sink: any CurlBodySink
+        /// Set by any thread to ask for cancellation; read by the loop when it adds the transfer.
+        let cancelRequested = Atomic<Bool>(false)
+        /// Resumed exactly once, by the loop thread.
+        var continuation: CheckedContinuation<Outcome, Never>?
+        /// The idle timeout in nanoseconds (0 for none) and when a byte last moved.
+        let idleTimeout: UInt64
+        var lastActivity: UInt64 = 0
+
+        /// An error a callback decided on (body too large, unreadable body file).
+        private(set) var failure: NetworkingError?
+        private(set) var statusCode = 0
+        private(set) var statusVersion = "HTTP/1.1"
+        private(set) var headerFields: [(name: String, value: String)] = []
+        private var headersComplete = false
+        private let isHead: Bool
+        private var body: BodySource = .none
+        private var bodyOffset = 0
+        private var headerList: OpaquePointer?
+        private let errorBuffer: UnsafeMutablePointer<CChar>
+        private let progress: (@Sendable (CurlTransport.TransferProgress) -> Void)?
+        private var lastProgress: (Int64, Int64, Int64, Int64) = (-1, -1, -1, -1)
+
+        /// Configures `easy` for `request`. Throws `.invalidRequest` for a body file that cannot be
+        /// read and `.transport(.unsupportedURL)` for a URL that is not http(s).
+        init(
+            easy: OpaquePointer, request: URLRequest, configuration: CurlTransport.Configuration,
+            timeoutMilliseconds: Int?, sink: any CurlBodySink,
+            progress: (@Sendable (CurlTransport.TransferProgress) -> Void)?
+        ) throws(NetworkingError) {
+            self.easy = easy
+            self.request = request
+            self.sink = sink
+            self.progress = progress
+            let method = request.httpMethod?.uppercased() ?? "GET"
+            self.isHead = method == "HEAD"
+            let interval = request.timeoutInterval
+            self.idleTimeout = interval > 0 && interval.isFinite ? UInt64(interval * 1_000_000_000) : 0
+            self.errorBuffer = .allocate(capacity: Int(NCURL_ERROR_SIZE))
+            errorBuffer.initialize(repeating: 0, count: Int(NCURL_ERROR_SIZE))
+            guard let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
+            else {
+                throw .transport(
+                    URLError(
+                        .unsupportedURL, userInfo: Self.userInfo(request.url, "Only http and https URLs can be sent")))
+            }
+            try configure(
+                url: url, method: method, configuration: configuration, timeoutMilliseconds: timeoutMilliseconds)
+        }
+
+        deinit {
+            if let headerList { ncurl_slist_free_all(headerList) }
+            if case .file(let descriptor, _) = body { close(descriptor) }
+            errorBuffer.deallocate()
+        }
+
+        // MARK: - Options
+
+        private func configure(
+            url: URL, method: String, configuration: CurlTransport.Configuration, timeoutMilliseconds: Int?
+        ) throws(NetworkingError) {
+            let userdata = Unmanaged.passUnretained(self).toOpaque()
+            setString(NCURLOPT_URL, url.absoluteString)
+            setString(NCURLOPT_PROTOCOLS_STR, "http,https")
+            setLong(NCURLOPT_NOSIGNAL, 1)
+            setLong(NCURLOPT_TCP_KEEPALIVE, 1)
+            setLong(NCURLOPT_PIPEWAIT, 1)
+            setString(NCURLOPT_ACCEPT_ENCODING, "")  // every coding libcurl decodes
+            setLong(NCURLOPT_FOLLOWLOCATION, 0)
+            _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_ERRORBUFFER, errorBuffer)
+            setLong(NCURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout))
+            if let timeoutMilliseconds { setLong(NCURLOPT_TIMEOUT_MS, max(1, timeoutMilliseconds)) }
+            switch configuration.httpVersion {
+            case .http1_1: setLong(NCURLOPT_HTTP_VERSION, Int(NCURL_HTTP_VERSION_1_1))
+            case .http2: setLong(NCURLOPT_HTTP_VERSION, Int(NCURL_HTTP_VERSION_2TLS))
+            case .http2PriorKnowledge: setLong(NCURLOPT_HTTP_VERSION, Int(NCURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE))
+            }
+            if let file = configuration.caCertificateFile { setString(NCURLOPT_CAINFO, file) }
+            if let key = configuration.pinnedPublicKey { setString(NCURLOPT_PINNEDPUBLICKEY, key) }
+            _ = ncurl_easy_set_header_callback(
+                easy,
+                { buffer, size, count, userdata in
+                    guard let buffer, let userdata else { return 0 }
+                    let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+                    let length = size * count
+                    return transfer.receiveHeader(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
+                }, userdata)
+            _ = ncurl_easy_set_write_callback(
+                easy,
+                { buffer, size, count, userdata in
+                    guard let userdata else { return 0 }
+                    let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+                    let length = size * count
+                    return transfer.receiveBody(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
+                }, userdata)
+            if progress != nil {
+                _ = ncurl_easy_set_xferinfo_callback(
+                    easy,
+                    { userdata, downloadTotal, downloaded, uploadTotal, uploaded in
+                        guard let userdata else { return 0 }
+                        let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+                        transfer.reportProgress(downloadTotal, downloaded, uploadTotal, uploaded)
+                        return 0
+                    }, userdata)
+            }
+            try configureBody(method: method, userdata: userdata)
+            configureHeaders(configuration: configuration)
+        }
+
+        private func configureBody(method: String, userdata: UnsafeMutableRawPointer) throws(NetworkingError) {
+            let size: Int64?
+            if let fileURL = request.fileBodyURL {
+                let descriptor = open(fileURL.path, O_RDONLY | O_CLOEXEC)
+                var info = stat()
+                guard descriptor >= 0, fstat(descriptor, &info) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    if descriptor >= 0 { close(descriptor) }
+                    throw .invalidRequest("the body file '\(fileURL.path)' cannot be read: \(reason)")
+                }
+                body = .file(descriptor: descriptor, size: Int64(info.st_size))
+                size = Int64(info.st_size)
+            } else if let data = request.httpBody {
+                body = .data(data)
+                size = Int64(data.count)
+            } else if let stream = request.httpBodyStream {
+                body = .stream(stream)
+                size = -1  // unknown: sent chunked
+            } else {
+                size = ["POST", "PUT", "PATCH"].contains(method) ? 0 : nil
+            }
+            if isHead {
+                setLong(NCURLOPT_NOBODY, 1)
+                return
+            }
+            guard let size else {
+                if method != "GET" { setString(NCURLOPT_CUSTOMREQUEST, method) }
+                return
+            }
+            // Any method with a body (or POST/PUT/PATCH with an empty one) is sent as a POST whose
+            // method name is replaced; the body always comes through the read callback, so libcurl
+            // can rewind it (seek callback) when it retries on a dead reused connection.
+            setLong(NCURLOPT_POST, 1)
+            _ = ncurl_easy_setopt_off(easy, NCURLOPT_POSTFIELDSIZE_LARGE, size)
+            if method != "POST" { setString(NCURLOPT_CUSTOMREQUEST, method) }
+            _ = ncurl_easy_set_read_callback(
+                easy,
+                { buffer, size, count, userdata in
+                    guard let buffer, let userdata else { return Int(NCURL_READFUNC_ABORT) }
+                    let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+                    return transfer.readBody(into: buffer, capacity: size * count)
+                }, userdata)
+            _ = ncurl_easy_set_seek_callback(
+                easy,
+                { userdata, offset, origin in
+                    guard let userdata else { return NCURL_SEEKFUNC_FAIL }
+                    let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+                    return transfer.seekBody(to: offset, origin: origin)
+                }, userdata)
+        }
+
+        private func configureHeaders(configuration: CurlTransport.Configuration) {
+            var list: OpaquePointer?
+            func append(_ line: String) { list = ncurl_slist_append(list, line) ?? list }
+            let fields = request.allHTTPHeaderFields ?? [:]
+            var present = Set<String>()
+            for (name, value) in fields where !Self.equalIgnoringASCIICase(name, URLRequest.fileBodyHeader) {
+                present.insert(name.lowercased())
+                // "Name;" is libcurl's syntax for a header with an empty value.
+                append(value.isEmpty ? "\(name);" : "\(name): \(value)")
+            }
+            if !present.contains("expect") { append("Expect:") }  // no 100-continue round trip
+            if case .none = body {
+            } else if !present.contains("content-type") {
+                append("Content-Type:")  // libcurl would invent application/x-www-form-urlencoded
+            }
+            if case .stream = body, !present.contains("transfer-encoding") { append("Transfer-Encoding: chunked") }
+            if !present.contains("user-agent"), let agent = configuration.userAgent { append("User-Agent: \(agent)") }
+            headerList = list
+            if let list { _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_HTTPHEADER, UnsafeRawPointer(list)) }
+        }
+
+        private func setLong(_ option: Int32, _ value: Int) { _ = ncurl_easy_setopt_long(easy, option, value) }
+        private func setString(_ option: Int32, _ value: String) { _ = ncurl_easy_setopt_string(easy, option, value) }
+
+        static func milliseconds(_ seconds: TimeInterval) -> Int {
+            guard seconds.isFinite, seconds > 0 else { return 0 }
+            return max(1, Int((seconds * 1000).rounded(.up)))
+        }
+
+        // MARK: - Callbacks (event-loop thread)
+
+        /// One complete header line, status lines and the blank line ending each head included.
+        private func receiveHeader(_ line: UnsafeRawBufferPointer) -> Bool {
+            lastActivity = CurlClock.now()
+            let bytes = Self.trimmed(line)
+            if bytes.isEmpty { return finishHead() }
+            if bytes.starts(with: "HTTP/".utf8) {
+                // A new response head: an interim 1xx is replaced by what follows it.
+                parseStatusLine(bytes)
+                headerFields.removeAll(keepingCapacity: true)
+                headersComplete = false
+                return true
+            }
+            if headersComplete { return true }  // trailers are not part of the response head
+            if line[0] == UInt8(ascii: " ") || line[0] == UInt8(ascii: "\t"), !headerFields.isEmpty {
+                headerFields[headerFields.count - 1].value += " " + String(decoding: bytes, as: UTF8.self)
+                return true
+            }
+            guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return true }
+            let name = Self.trimmed(UnsafeRawBufferPointer(rebasing: bytes[..<colon]))
+            let value = Self.trimmed(UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...]))
+            headerFields.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+            return true
+        }
+
+        /// `bytes` without leading and trailing spaces, tabs, CR and LF.
+        private static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+            var start = 0
+            var end = bytes.count
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+            return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+        }
+
+        private func parseStatusLine(_ line: UnsafeRawBufferPointer) {
+            let parts = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: true)
+            statusVersion = parts.first.map { String(decoding: $0, as: UTF8.self) } ?? "HTTP/1.1"
+            statusCode = parts.count > 1 ? Int(String(decoding: parts[1], as: UTF8.self)) ?? 0 : 0
+        }
+
+        private func finishHead() -> Bool {
+            if headersComplete || (100..<200).contains(statusCode) && statusCode != 101 { return true }
+            headersComplete = true
+            var expected: Int64?
+            if !isHead, header("Content-Encoding") == nil, let length = header("Content-Length") {
+                expected = Int64(length)
+            }
+            if let error = sink.responseStarted(statusCode: statusCode, expectedLength: expected) {
+                failure = error
+                return false
+            }
+            return true
+        }
+
+        private func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            lastActivity = CurlClock.now()
+            if let error = sink.receive(bytes) {
+                failure = error
+                return false
+            }
+            return true
+        }
+
+        private func readBody(into buffer: UnsafeMutablePointer<CChar>, capacity: Int) -> Int {
+            lastActivity = CurlClock.now()
+            switch body {
+            case .none:
+                return 0
+            case .data(let data):
+                let count = min(capacity, data.count - bodyOffset)
+                guard count > 0 else { return 0 }
+                data.withUnsafeBytes { source in
+                    if let base = source.baseAddress {
+                        UnsafeMutableRawPointer(buffer).copyMemory(from: base + bodyOffset, byteCount: count)
+                    }
+                }
+                bodyOffset += count
+                return count
+            case .file(let descriptor, _):
+                let count = read(descriptor, buffer, capacity)
+                guard count >= 0 else {
+                    return abortRead("reading the body file failed: \(String(cString: strerror(errno)))")
+                }
+                return count
+            case .stream(let stream):
+                if stream.streamStatus == .notOpen { stream.open() }
+                let count = buffer.withMemoryRebound(to: UInt8.self, capacity: capacity) {
+                    stream.read($0, maxLength: capacity)
+                }
+                guard count >= 0 else { return abortRead("reading the body stream failed") }
+                return count
+            }
+        }
+
+        private func abortRead(_ reason: String) -> Int {
+            failure = .transport(URLError(.cannotOpenFile, userInfo: Self.userInfo(request.url, reason)))
+            return Int(NCURL_READFUNC_ABORT)
+        }
+
+        private func seekBody(to offset: Int64, origin: Int32) -> Int32 {
+            guard origin == SEEK_SET, offset >= 0 else { return NCURL_SEEKFUNC_CANTSEEK }
+            switch body {
+            case .none:
+                return offset == 0 ? NCURL_SEEKFUNC_OK : NCURL_SEEKFUNC_FAIL
+            case .data(let data):
+                guard offset <= Int64(data.count) else { return NCURL_SEEKFUNC_FAIL }
+                bodyOffset = Int(offset)
+                return NCURL_SEEKFUNC_OK
+            case .file(let descriptor, _):
+                return lseek(descriptor, off_t(offset), SEEK_SET) < 0 ? NCURL_SEEKFUNC_FAIL : NCURL_SEEKFUNC_OK
+            case .stream:
+                return NCURL_SEEKFUNC_CANTSEEK
+            }
+        }
+
+        private func reportProgress(
+            _ downloadTotal: Int64, _ downloaded: Int64, _ uploadTotal: Int64, _ uploaded: Int64
+        ) {
+            guard let progress, lastProgress != (downloadTotal, downloaded, uploadTotal, uploaded) else { return }
+            lastProgress = (downloadTotal, downloaded, uploadTotal, uploaded)
+            var expectedToSend: Int64?
+            switch body {
+            case .data(let data): expectedToSend = Int64(data.count)
+            case .file(_, let size): expectedToSend = size
+            case .none, .stream: expectedToSend = uploadTotal > 0 ? uploadTotal : nil
+            }
+            progress(
+                CurlTransport.TransferProgress(
+                    bytesSent: uploaded, totalBytesExpectedToSend: expectedToSend, bytesReceived: downloaded,
+                    totalBytesExpectedToReceive: downloadTotal > 0 ? downloadTotal : nil))
+        }
+
+        // MARK: - Results (sending task, after completion)
+
+        /// The last value of a response header, looked up case-insensitively.
+        func header(_ name: String) -> String? {
+            headerFields.last { Self.equalIgnoringASCIICase($0.name, name) }?.value
+        }
+
+        /// Whether two header names are equal ignoring ASCII case (header names are ASCII tokens).
+        static func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
+            guard a.utf8.count == b.utf8.count else { return false }
+            for (x, y) in zip(a.utf8, b.utf8) where x != y {
+                let lower = x | 0x20
+                guard lower == y | 0x20, lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "z") else { return false }
+            }
+            return true
+        }
+
+        /// The response head received, or `nil` when none was.
+        func makeResponse() -> HTTPURLResponse? {
+            guard statusCode > 0, let url = request.url else { return nil }
+            var fields: [String: String] = [:]
+            for field in headerFields {
+                if let existing = fields[field.name] {
+                    fields[field.name] = existing + ", " + field.value
+                } else {
+                    fields[field.name] = field.value
+                }
+            }
+            return HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: statusVersion, headerFields: fields)
+        }
+
+        /// libcurl's own description of the last failure, when it wrote one.
+        var errorMessage: String? {
+            errorBuffer[0] == 0 ? nil : String(cString: errorBuffer)
+        }
+
+        static func userInfo(_ url: URL?, _ description: String) -> [String: Any] {
+            var info: [String: Any] = [NSLocalizedDescriptionKey: description]
+            if let url { info[NSURLErrorFailingURLErrorKey] = url }
+            return info
+        }
+    }
+
+    /// A monotonic clock in nanoseconds, cheap enough to read in every callback.
+    enum CurlClock {
+        static func now() -> UInt64 {
+            var time = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &time)
+            return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+        }
+    }
+#endif

@@ -1,0 +1,100 @@
+#if os(Linux)
+    import Foundation
+    import NetworkingCore
+
+    extension CurlTransport {
+        /// How a `CurlTransport` connects and what it accepts.
+        public struct Configuration: Sendable {
+            /// How redirects are followed (libcurl never follows them itself).
+            public var redirectPolicy: RedirectPolicy
+            /// The largest response body collected in memory, in bytes; a larger body fails with
+            /// `.transport(URLError(.dataLengthExceedsMaximum))`.
+            public var maxResponseBodySize: Int
+            /// The longest a connection may take to establish (TCP and TLS), in seconds, with
+            /// millisecond precision.
+            public var connectTimeout: TimeInterval
+            /// The longest a whole request may take, redirects included, in seconds, with
+            /// millisecond precision; `nil` for no limit. A request over it fails with
+            /// `.transport(URLError(.timedOut))`.
+            ///
+            /// Independently, each request's `URLRequest.timeoutInterval` is an idle timeout: the
+            /// request fails with `.timedOut` when no byte has moved in either direction for that
+            /// long (fractions of a second are honoured).
+            public var totalTimeout: TimeInterval?
+            /// Which HTTP version to ask for.
+            public var httpVersion: HTTPVersion
+            /// A PEM file of CA certificates to trust instead of the system store, for servers
+            /// with a private CA.
+            public var caCertificateFile: String?
+            /// A public key the server's certificate must carry: `sha256//<base64 of the
+            /// SHA-256 of the DER SubjectPublicKeyInfo>` (several joined with `;`), or the path
+            /// of a PEM or DER public key. A mismatch fails with `.serverCertificateUntrusted`.
+            public var pinnedPublicKey: String?
+            /// The most connections open to one host at once; `0` for no limit. Requests beyond it
+            /// wait for a connection to be free (over HTTP/2 they share one connection).
+            public var maximumConnectionsPerHost: Int
+            /// The `User-Agent` sent when a request has none (`NetworkingCurl libcurl/<version>` by
+            /// default); `nil` sends none.
+            public var userAgent: String?
+
+            /// Creates a configuration; every parameter has a default.
+            public init(
+                redirectPolicy: RedirectPolicy = .default,
+                maxResponseBodySize: Int = URLSessionTransport.defaultMaxResponseBodySize,
+                connectTimeout: TimeInterval = 60, totalTimeout: TimeInterval? = nil,
+                httpVersion: HTTPVersion = .http2, caCertificateFile: String? = nil, pinnedPublicKey: String? = nil,
+                maximumConnectionsPerHost: Int = 0, userAgent: String? = Configuration.defaultUserAgent
+            ) {
+                self.redirectPolicy = redirectPolicy
+                self.maxResponseBodySize = maxResponseBodySize
+                self.connectTimeout = connectTimeout
+                self.totalTimeout = totalTimeout
+                self.httpVersion = httpVersion
+                self.caCertificateFile = caCertificateFile
+                self.pinnedPublicKey = pinnedPublicKey
+                self.maximumConnectionsPerHost = maximumConnectionsPerHost
+                self.userAgent = userAgent
+            }
+
+            /// `NetworkingCurl libcurl/<version>`.
+            public static var defaultUserAgent: String { "NetworkingCurl libcurl/\(CurlLibrary.version ?? "unknown")" }
+
+            /// Whether the configuration asks for TLS trust that URLSession cannot provide.
+            var hasCustomTrust: Bool { caCertificateFile != nil || pinnedPublicKey != nil }
+        }
+
+        /// The HTTP version a transport asks for.
+        public enum HTTPVersion: Sendable, Hashable {
+            /// HTTP/1.1 only.
+            case http1_1
+            /// HTTP/2 over TLS when the server offers it (ALPN), HTTP/1.1 otherwise and over
+            /// cleartext.
+            case http2
+            /// HTTP/2 without negotiation, also over cleartext (h2c with prior knowledge).
+            case http2PriorKnowledge
+        }
+
+        /// How far a transfer has got, as reported to a progress handler.
+        public struct TransferProgress: Sendable, Hashable {
+            /// Request body bytes sent so far.
+            public var bytesSent: Int64
+            /// The request body's size, when known.
+            public var totalBytesExpectedToSend: Int64?
+            /// Response body bytes received so far (as sent, before content decoding).
+            public var bytesReceived: Int64
+            /// The response body's size from `Content-Length`, when known.
+            public var totalBytesExpectedToReceive: Int64?
+
+            /// Creates a progress value.
+            public init(
+                bytesSent: Int64, totalBytesExpectedToSend: Int64?, bytesReceived: Int64,
+                totalBytesExpectedToReceive: Int64?
+            ) {
+                self.bytesSent = bytesSent
+                self.totalBytesExpectedToSend = totalBytesExpectedToSend
+                self.bytesReceived = bytesReceived
+                self.totalBytesExpectedToReceive = totalBytesExpectedToReceive
+            }
+        }
+    }
+#endif

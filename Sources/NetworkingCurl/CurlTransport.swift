@@ -1,0 +1,189 @@
+#if os(Linux)
+    import CCurlShim
+    import Foundation
+    import FoundationNetworking
+    import NetworkingCore
+
+    /// An `HTTPTransport` that drives libcurl's multi interface directly, on Linux.
+    ///
+    /// URLSession on Linux is itself a wrapper over libcurl, but costs about 600 µs of CPU per
+    /// request and gets several things wrong (see `docs/linux-urlsession.md`). This transport uses
+    /// the same `libcurl.so.4`, loaded at run time with `dlopen` (no headers or development
+    /// package are needed to build), with one event-loop thread per transport:
+    /// - connections are kept alive and reused; HTTP/2 is negotiated over TLS and multiplexed;
+    /// - TLS trusts the system CA store, or `caCertificateFile`, and can pin a public key;
+    /// - redirects are followed by `RedirectPolicy`, as on every transport: credentials are
+    ///   stripped when the origin changes and 307/308 resend the body;
+    /// - a `401` is returned as it is (never a hang), whatever `WWW-Authenticate` says;
+    /// - connect, total and idle timeouts have millisecond precision; cancelling the task aborts
+    ///   the transfer at once and throws `.cancelled`;
+    /// - gzip, deflate, br and zstd bodies are decoded (whatever libcurl was built with);
+    /// - every exchange carries `TransactionMetrics` from libcurl's timers: DNS, connect, TLS,
+    ///   time to first byte, byte counts, reused connection, protocol, redirect count. Phase
+    ///   timings and byte counts describe the final hop; byte counts are as sent on the wire
+    ///   (before content decoding); `timeToFirstByte` is measured from the final hop's start;
+    ///   DNS, connect and TLS are `nil` on a reused connection.
+    ///
+    /// ```swift
+    /// let transport = try CurlTransport()
+    /// let networking = Networking(baseURL: "https://api.example.com", transport: transport)
+    /// ```
+    ///
+    /// When libcurl cannot be loaded, `isAvailable` is `false` and `init` throws
+    /// `CurlUnavailableError`; `CurlTransport.preferred(configuration:)` falls back to
+    /// `URLSessionTransport` instead. No temporary files are ever created.
+    public final class CurlTransport: HTTPTransport {
+        /// How this transport connects and what it accepts.
+        public let configuration: Configuration
+        private let loop: CurlEventLoop
+
+        /// Whether libcurl could be loaded in this process.
+        public static var isAvailable: Bool { CurlLibrary.isAvailable }
+
+        /// The version of the libcurl in use (such as `7.88.1`), or `nil` when it is not available.
+        public static var libraryVersion: String? { CurlLibrary.version }
+
+        /// Whether the libcurl in use can speak HTTP/2.
+        public static var supportsHTTP2: Bool { CurlLibrary.has(NCURL_VERSION_HTTP2) }
+
+        /// Creates a transport with its own connection pool and event-loop thread (which ends
+        /// when the transport is released). Throws when libcurl cannot be loaded.
+        public init(configuration: Configuration = Configuration()) throws(CurlUnavailableError) {
+            if case .failure(let error) = CurlLibrary.loaded { throw error }
+            self.configuration = configuration
+            self.loop = try CurlEventLoop(maximumConnectionsPerHost: configuration.maximumConnectionsPerHost)
+        }
+
+        deinit { loop.stop() }
+
+        /// A `CurlTransport` when libcurl can be loaded, otherwise a `URLSessionTransport` with the
+        /// same redirect policy and body cap.
+        ///
+        /// A configuration with a private CA or a pinned key never falls back, since URLSession on
+        /// Linux cannot honour either: without libcurl, every request through the returned
+        /// transport fails with `.transport(URLError(.secureConnectionFailed))`.
+        public static func preferred(configuration: Configuration = Configuration()) -> any HTTPTransport {
+            do {
+                return try CurlTransport(configuration: configuration)
+            } catch {
+                if configuration.hasCustomTrust {
+                    let failure = NetworkingError.transport(
+                        URLError(
+                            .secureConnectionFailed,
+                            userInfo: [NSLocalizedDescriptionKey: "\(error); the configured TLS trust needs libcurl"]))
+                    return ClosureTransport { (_) throws(NetworkingError) -> HTTPExchange in throw failure }
+                }
+                return URLSessionTransport(
+                    redirectPolicy: configuration.redirectPolicy,
+                    maxResponseBodySize: configuration.maxResponseBodySize)
+            }
+        }
+
+        public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+            try await send(request, progress: nil)
+        }
+
+        /// Sends `request` and reports upload and download progress to `progress`, which runs on
+        /// the transport's event-loop thread and must return quickly. It is called whenever the
+        /// counts change, for each hop of a redirected request.
+        public func send(
+            _ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?
+        ) async throws(NetworkingError) -> HTTPExchange {
+            let startDate = Date()
+            let deadline = configuration.totalTimeout.map {
+                ContinuousClock.now + .milliseconds(CurlTransfer.milliseconds($0))
+            }
+            var current = request
+            var redirects = 0
+            while true {
+                let hop = try await transfer(current, deadline: deadline, progress: progress)
+                if let next = try configuration.redirectPolicy.nextRequest(
+                    after: hop.response, for: current, original: request, redirectCount: redirects)
+                {
+                    current = next
+                    redirects += 1
+                    continue
+                }
+                var metrics = hop.metrics
+                metrics.startDate = startDate
+                metrics.redirectCount = redirects
+                return HTTPExchange(request: current, response: hop.response, body: hop.body, metrics: metrics)
+            }
+        }
+
+        private struct Hop {
+            var response: HTTPURLResponse
+            var body: Data
+            var metrics: TransactionMetrics
+        }
+
+        /// Sends one hop (no redirect following) and collects its body.
+        private func transfer(
+            _ request: URLRequest, deadline: ContinuousClock.Instant?,
+            progress: (@Sendable (TransferProgress) -> Void)?
+        ) async throws(NetworkingError) -> Hop {
+            if Task.isCancelled { throw .cancelled }
+            var timeout: Int?
+            if let deadline {
+                let remaining = ContinuousClock.now.duration(to: deadline)
+                guard remaining > .zero else { throw Self.totalTimeoutError(request.url) }
+                let (seconds, attoseconds) = remaining.components
+                timeout = Int(seconds) * 1000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+            }
+            guard let easy = loop.makeHandle() else {
+                throw .transport(
+                    URLError(.unknown, userInfo: CurlTransfer.userInfo(request.url, "curl_easy_init failed")))
+            }
+            let sink = BufferedBodySink(limit: configuration.maxResponseBodySize)
+            let transfer: CurlTransfer
+            do {
+                transfer = try CurlTransfer(
+                    easy: easy, request: request, configuration: configuration, timeoutMilliseconds: timeout,
+                    sink: sink,
+                    progress: progress)
+            } catch {
+                loop.recycle(easy)
+                throw error
+            }
+            let loop = self.loop
+            let outcome = await withTaskCancellationHandler {
+                await withCheckedContinuation { (continuation: CheckedContinuation<CurlTransfer.Outcome, Never>) in
+                    transfer.continuation = continuation
+                    loop.submit(transfer)
+                }
+            } onCancel: {
+                loop.cancel(transfer)
+            }
+            loop.synchronize()
+            defer { loop.recycle(easy) }
+            switch outcome {
+            case .cancelled:
+                throw .cancelled
+            case .idleTimeout:
+                throw .transport(
+                    URLError(
+                        .timedOut,
+                        userInfo: CurlTransfer.userInfo(
+                            request.url, "No data was sent or received for \(request.timeoutInterval) seconds")))
+            case .rejected(let code):
+                throw .transport(
+                    URLError(
+                        .unknown,
+                        userInfo: CurlTransfer.userInfo(request.url, "curl_multi_add_handle failed (CURLMcode \(code))")
+                    ))
+            case .finished(let code):
+                if let failure = transfer.failure { throw failure }
+                guard code == NCURLE_OK else {
+                    throw Self.error(forCurlCode: code, message: transfer.errorMessage, url: request.url)
+                }
+                guard let response = transfer.makeResponse() else { throw .invalidResponse }
+                return Hop(response: response, body: sink.body, metrics: CurlMetrics.read(easy))
+            }
+        }
+
+        private static func totalTimeoutError(_ url: URL?) -> NetworkingError {
+            .transport(
+                URLError(.timedOut, userInfo: CurlTransfer.userInfo(url, "The request exceeded its total timeout")))
+        }
+    }
+#endif

@@ -1,0 +1,63 @@
+#if os(Linux)
+    import Foundation
+    import FoundationNetworking
+    import Networking
+    import NetworkingCurl
+    import XCTest
+
+    /// Requests that get no HTTP response end in typed transport errors.
+    final class CurlTransportFailureTests: CurlIntegrationTestCase {
+        func testClosedPortIsCannotConnectToHost() async throws {
+            let networking = Networking(baseURL: "http://127.0.0.1:9", transport: try CurlTransport())
+            let result: Result<JSONResponse, NetworkingError> = await networking.get("/get")
+            guard case .transport(let error) = try failure(result) else { return XCTFail("expected .transport") }
+            XCTAssertEqual(error.code, .cannotConnectToHost)
+            XCTAssertEqual((error as NSError).userInfo[CurlTransport.curlCodeKey] as? Int, 7)
+            XCTAssertEqual(error.failingURL?.absoluteString, "http://127.0.0.1:9/get")
+            XCTAssertTrue(try failure(result).isRetryable)
+        }
+
+        func testTooManyRedirects() async throws {
+            let transport = try CurlTransport(configuration: .init(redirectPolicy: RedirectPolicy(maxRedirects: 2)))
+            do {
+                _ = try await transport.send(URLRequest(url: HTTPBin.url("/redirect/3")))
+                XCTFail("expected a failure")
+            } catch {
+                guard case .transport(let urlError) = error else { return XCTFail("got \(error)") }
+                XCTAssertEqual(urlError.code, .httpTooManyRedirects)
+            }
+            let none = try CurlTransport(configuration: .init(redirectPolicy: .none))
+            let exchange = try await none.send(URLRequest(url: HTTPBin.url("/redirect/1")))
+            XCTAssertEqual(exchange.statusCode, 302)
+        }
+
+        func testNonHTTPSchemeIsUnsupported() async throws {
+            let transport = try CurlTransport()
+            do {
+                _ = try await transport.send(URLRequest(url: URL(fileURLWithPath: "/etc/hostname")))
+                XCTFail("expected a failure")
+            } catch {
+                guard case .transport(let urlError) = error else { return XCTFail("got \(error)") }
+                XCTAssertEqual(urlError.code, .unsupportedURL)
+            }
+        }
+
+        func testCurlCodesMapToURLErrorCodes() {
+            let expected: [Int32: URLError.Code] = [
+                6: .cannotFindHost, 7: .cannotConnectToHost, 28: .timedOut, 18: .networkConnectionLost,
+                52: .networkConnectionLost, 55: .networkConnectionLost, 56: .networkConnectionLost,
+                35: .secureConnectionFailed, 60: .serverCertificateUntrusted, 90: .serverCertificateUntrusted,
+                47: .httpTooManyRedirects, 61: .cannotDecodeContentData, 1: .unsupportedURL, 3: .badURL,
+                99: .unknown,
+            ]
+            for (code, urlCode) in expected {
+                XCTAssertEqual(CurlTransport.urlErrorCode(forCurlCode: code), urlCode, "CURLcode \(code)")
+            }
+        }
+
+        func testTransportReportsTheLibrary() {
+            XCTAssertNotNil(CurlTransport.libraryVersion)
+            XCTAssertTrue(CurlTransport.preferred() is CurlTransport)
+        }
+    }
+#endif

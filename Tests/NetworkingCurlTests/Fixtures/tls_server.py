@@ -1,0 +1,59 @@
+"""A loopback HTTPS server for the NetworkingCurl TLS tests (HTTP/1.1, test certificate).
+
+Usage: tls_server.py FIXTURES_DIR. Prints the port it listens on, then serves until its standard
+input closes (the test process ended or closed it), it is signalled, or 300 seconds pass.
+GET /hello answers {"path": ..., "tls": ...}; anything else answers 404.
+"""
+import json
+import os
+import signal
+import ssl
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def do_GET(self):
+        if self.path != "/hello":
+            self.send_error(404)
+            return
+        body = json.dumps({"path": self.path, "tls": self.request.version()}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+def exit_when_parent_goes():
+    sys.stdin.read()
+    os._exit(0)
+
+
+def main():
+    # A parent may have left these blocked or ignored; restore them so terminate() works.
+    signals = {signal.SIGTERM, signal.SIGINT}
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, signals)
+    for number in signals:
+        signal.signal(number, signal.SIG_DFL)
+    threading.Thread(target=exit_when_parent_goes, daemon=True).start()
+    threading.Timer(300, lambda: os._exit(0)).start()
+    fixtures = sys.argv[1]
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(os.path.join(fixtures, "server.pem"), os.path.join(fixtures, "server.key"))
+    context.set_alpn_protocols(["http/1.1"])
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
