@@ -34,7 +34,7 @@ let package = Package(
         .executableTarget(name: "Demo", dependencies: ["Networking"], path: "Examples/Demo"),
         .executableTarget(name: "ObservabilityRecipe", dependencies: ["Networking"], path: "Examples/Observability"),
         .executableTarget(
-            name: "Benchmarks", dependencies: ["Networking"], path: "Tests/Benchmarks",
+            name: "Benchmarks", dependencies: ["Networking", "NetworkingCurl"], path: "Tests/Benchmarks",
             exclude: ["nginx.conf.in", "bench.sh"]),
         .testTarget(name: "NetworkingCoreTests", dependencies: ["NetworkingCore"]),
         .testTarget(

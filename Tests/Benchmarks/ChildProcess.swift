@@ -41,8 +41,16 @@ enum ChildProcess {
             let session = URLSession(configuration: configuration)
             _ = try await session.data(for: URLRequest(url: small))
             download = { try await session.data(for: URLRequest(url: large)).0.count }
-        case "networking":
-            let networking = Networking(baseURL: baseURL)
+        case "networking", "curl":
+            let networking: Networking
+            if client == "curl" {
+                guard let curl = Scenarios.curlNetworking(context) else {
+                    throw BenchmarkFailure(description: "libcurl cannot be loaded")
+                }
+                networking = curl
+            } else {
+                networking = Networking(baseURL: baseURL)
+            }
             let warm: Result<Data, NetworkingError> = await networking.get(Fixtures.smallPath)
             _ = try warm.get()
             download = {

@@ -1,6 +1,10 @@
 import Foundation
 import Networking
 
+#if os(Linux)
+    import NetworkingCurl
+#endif
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
@@ -39,6 +43,7 @@ enum Scenarios {
 
     static let clientTitles: [String: String] = [
         "raw": "raw URLSession", "rawNoCache": "URLSession no cache", "networking": "Networking.get",
+        "curl": "Networking + curl",
         "direct": "Pipeline direct", "actor": "through actor", "memoryHit": "memory hit", "diskHit": "disk hit",
     ]
 
@@ -49,11 +54,26 @@ enum Scenarios {
         _ context: Context, path: String, as type: T.Type
     ) throws -> [Client] {
         let url = try context.url(path)
-        return [
+        var clients = [
             Clients.raw("raw", configuration: Clients.rawConfiguration(), url: url, as: type),
             Clients.raw("rawNoCache", configuration: Clients.noCacheConfiguration(), url: url, as: type),
             Clients.networking("networking", Networking(baseURL: context.baseURL), path: path, as: type),
-        ] + (ProcessInfo.processInfo.environment["BENCH_DIAG"] == nil ? [] : diagnosticNetworkClients(url, as: type))
+        ]
+        if let curl = curlNetworking(context) { clients.append(Clients.networking("curl", curl, path: path, as: type)) }
+        if ProcessInfo.processInfo.environment["BENCH_DIAG"] != nil {
+            clients += diagnosticNetworkClients(url, as: type)
+        }
+        return clients
+    }
+
+    /// `Networking` on the libcurl transport (issue 10), where libcurl can be loaded.
+    nonisolated static func curlNetworking(_ context: Context) -> Networking? {
+        #if os(Linux)
+            guard let transport = try? CurlTransport() else { return nil }
+            return Networking(baseURL: context.baseURL, transport: transport)
+        #else
+            return nil
+        #endif
     }
 
     /// Where the time goes on the network (`BENCH_DIAG=1`): the transport alone, then the pipeline.
@@ -87,6 +107,10 @@ enum Scenarios {
         addLatencyRows(result, clients, report)
         let ratio = result.stats("networking").median / result.stats("raw").median
         report.target("Networking.get per-request time / raw URLSession (p50)", value: ratio, atMost: 0.85)
+        if result.latencies["curl"] != nil {
+            let curl = result.stats("curl").median / result.stats("raw").median
+            report.target("  the same on the libcurl transport", value: curl, atMost: 0.85)
+        }
     }
 
     static func concurrent(_ context: Context, _ report: Report) async throws {
@@ -106,6 +130,10 @@ enum Scenarios {
         report.note("on a shared machine, CPU per request is the steadier comparison")
         let ratio = result.rate("networking") / result.rate("raw")
         report.target("Networking.get throughput at 64 in flight / raw URLSession", value: ratio, atLeast: 1.1)
+        if result.rates["curl"] != nil {
+            report.target(
+                "  the same on the libcurl transport", value: result.rate("curl") / result.rate("raw"), atLeast: 1.1)
+        }
     }
 
     static func download(_ context: Context, _ report: Report) async throws {
@@ -129,6 +157,9 @@ enum Scenarios {
         report.note("peak RSS rise = VmHWM after the download − VmRSS before it, median of \(context.memoryRuns) runs")
         let ratio = Stats(rises["networking"] ?? []).median / body
         report.target("Networking.get 10 MB peak RSS rise / body size", value: ratio, atMost: 1.2)
+        if let curl = rises["curl"] {
+            report.target("  the same on the libcurl transport", value: Stats(curl).median / body, atMost: 1.2)
+        }
     }
 
     static func stub(_ context: Context, _ report: Report) async throws {
