@@ -8,6 +8,15 @@ enum Runner {
         var latencies: [String: [Double]] = [:]
         var cpu: [String: Double] = [:]
         var count: [String: Int] = [:]
+        /// Each round's p50, by client: rounds are close in time, so differences within a round
+        /// are the steadiest comparison on a busy machine.
+        var roundMedians: [String: [Double]] = [:]
+
+        /// The median over rounds of `key`'s p50 minus `baseline`'s p50 in the same round.
+        func medianDifference(_ key: String, over baseline: String) -> Double {
+            let pairs = zip(roundMedians[key] ?? [], roundMedians[baseline] ?? [])
+            return Stats(pairs.map { $0 - $1 }).median
+        }
 
         func stats(_ key: String) -> Stats { Stats(latencies[key] ?? []) }
         func cpuPerRequest(_ key: String) -> Double { cpu[key, default: 0] / Double(max(count[key] ?? 0, 1)) }
@@ -38,6 +47,7 @@ enum Runner {
                 result.cpu[client.key, default: 0] += Measure.cpuMicros() - cpuStart
                 result.count[client.key, default: 0] += perRound
                 result.latencies[client.key, default: []] += samples
+                result.roundMedians[client.key, default: []].append(Stats(samples).median)
             }
         }
         return result

@@ -165,14 +165,16 @@ enum Scenarios {
     static func stub(_ context: Context, _ report: Report) async throws {
         let clients = try await stubClients()
         try await Runner.warmUp(clients, count: 100)
-        let perRound = 200
-        let result = try await Runner.sequential(clients, rounds: context.rounds, perRound: perRound)
+        let perRound = 100
+        let rounds = context.rounds * 2
+        let result = try await Runner.sequential(clients, rounds: rounds, perRound: perRound)
         report.begin(
-            "stub", "No network: a URLProtocol stub answers 1 KB JSON (\(context.rounds)×\(perRound) per client)",
+            "stub", "No network: a URLProtocol stub answers 1 KB JSON (\(rounds)×\(perRound) per client)",
             clients: titles(clients.map(\.key)), baseline: "raw", subject: "networking")
         addLatencyRows(result, clients, report)
-        let overhead = result.stats("networking").median - result.stats("rawNoCache").median
+        let overhead = result.medianDifference("networking", over: "rawNoCache")
         report.add("overhead vs no cache, µs", key: "overhead_us", ["networking": overhead], showsRatio: false)
+        report.note("overhead = median over rounds of (Networking p50 − no-cache p50) within each round")
         report.target(
             "Networking overhead over raw no-cache URLSession (p50)", value: overhead, atMost: 15, unit: " µs")
     }
