@@ -288,8 +288,7 @@ enum Scenarios {
         report.note("direct = the actor's pipeline (same headers, transport, default logger) without the actor")
         let ratio = network.rate("actor") / network.rate("direct")
         report.target("throughput through the actor / Pipeline direct (URLSession)", value: ratio, atLeast: 0.95)
-        let memoryRatio = memory.rate("actor") / memory.rate("direct")
-        report.target("throughput through the actor / Pipeline direct (in-memory)", value: memoryRatio, atLeast: 0.95)
+
     }
 
     private static func actorVersusDirect(
