@@ -5,6 +5,7 @@
 #                      integration suites once more over the other transport (OTHER_TRANSPORT)
 #   make demo          build and run each executable in DEMOS against httpbin
 #   make format        reformat the sources in place
+#   make bench         release-build the benchmarks and run them against a local nginx (bench-results.json)
 #   make httpbin       start a server for iteration: eval "$(make -s httpbin)"
 #   make httpbin-stop  stop it
 #   make clean         stop the server and remove .build
@@ -19,7 +20,7 @@ WITH_HTTPBIN := $(HARNESS)/with-httpbin.sh
 FORMAT_PATHS := $(wildcard Sources Tests Examples Package.swift)
 BUILD_LOG := .build/harness/build.log
 
-.PHONY: test build-tests demo format format-check httpbin httpbin-stop clean
+.PHONY: test build-tests demo bench format format-check httpbin httpbin-stop clean
 
 # The integration suites (the test classes that talk to httpbin), which `make test` runs twice: over
 # the platform's default transport (CurlTransport on Linux), then over OTHER_TRANSPORT
@@ -42,6 +43,11 @@ build-tests:
 demo:
 	for d in $(DEMOS); do $(SWIFT) build --product "$$d"; done
 	$(WITH_HTTPBIN) bash -ec 'for d; do echo "== $$d"; $(SWIFT) run --skip-build "$$d"; done' demos $(DEMOS)
+
+# Networking against raw URLSession on nginx (installed from Debian if missing); BENCH_ARGS
+# passes options, e.g. BENCH_ARGS='--rounds 5 --only sequential,stub'.
+bench:
+	Tests/Benchmarks/bench.sh $(BENCH_ARGS)
 
 format:
 	$(SWIFT) format format --in-place --parallel --recursive --configuration .swift-format $(FORMAT_PATHS)

@@ -38,6 +38,9 @@ let package = Package(
         .executableTarget(name: "TransfersRecipe", dependencies: ["Networking"], path: "Examples/Transfers"),
         .executableTarget(
             name: "ResumableDownloadChild", dependencies: ["Networking"], path: "Tests/ResumableDownloadChild"),
+        .executableTarget(
+            name: "Benchmarks", dependencies: ["Networking", "NetworkingCurl"], path: "Tests/Benchmarks",
+            exclude: ["nginx.conf.in", "bench.sh"]),
         .testTarget(name: "NetworkingCoreTests", dependencies: ["NetworkingCore"]),
         .testTarget(
             name: "NetworkingTests",

@@ -69,8 +69,9 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         var result: [String: String] = [:]
         var canonical: [String: String] = [:]
         for field in fields {
-            let key = canonical[field.name.lowercased()] ?? field.name
-            canonical[field.name.lowercased()] = key
+            let lowercased = field.name.lowercased()
+            let key = canonical[lowercased] ?? field.name
+            canonical[lowercased] = key
             result[key] = result[key].map { "\($0), \(field.value)" } ?? field.value
         }
         return result

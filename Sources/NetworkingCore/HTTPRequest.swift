@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -60,18 +61,23 @@ public struct RequestBuilder: Sendable {
         if let model = request.queryModel {
             query += try FlatEncoder.encode(model, as: "query").map { URLQueryItem(name: $0.0, value: $0.1) }
         }
-        let url = try URLComposer.compose(baseURL: baseURL, path: request.path, query: query)
+        let url =
+            query.isEmpty
+            ? try URLComposer.composeRemembering(baseURL: baseURL, path: request.path)
+            : try URLComposer.compose(baseURL: baseURL, path: request.path, query: query)
         var urlRequest = URLRequest(url: url)
-        urlRequest.httpMethod = request.method.rawValue
+        if request.method != .get { urlRequest.httpMethod = request.method.rawValue }  // GET is the default
         if let timeout = request.timeout { urlRequest.timeoutInterval = timeout }
+        var fields: [HTTPHeaders.Field] = []
         for field in defaultHeaders where !request.headers.contains(field.name) {
             try Self.validate(field)
-            urlRequest.setValue(field.value, forHTTPHeaderField: field.name)
+            fields.append(field)
         }
         for field in request.headers {
             try Self.validate(field)
-            urlRequest.setValue(field.value, forHTTPHeaderField: field.name)
+            fields.append(field)
         }
+        urlRequest.setHeaderFields(fields)
         if let body = request.body {
             let encoded = try body.encoded(with: encoder)
             urlRequest.setValue(encoded.contentType, forHTTPHeaderField: "Content-Type")
@@ -106,6 +112,28 @@ public struct RequestBuilder: Sendable {
 }
 
 extension URLRequest {
+    /// Sets `fields` in order, as `setValue(_:forHTTPHeaderField:)` one after the other would.
+    ///
+    /// On Linux that method capitalises the name with `String.capitalized` on every call, which was
+    /// most of the cost of building a request: here each name is capitalised once per process
+    /// (the same function, so the same result) and the fields are set together.
+    mutating func setHeaderFields(_ fields: [HTTPHeaders.Field]) {
+        guard !fields.isEmpty else { return }
+        #if canImport(FoundationNetworking)
+            var all = allHTTPHeaderFields ?? [:]
+            for field in fields {
+                let name = HeaderNameCache.capitalized(field.name)
+                if let existing = all.keys.first(where: { $0.caseInsensitiveEquals(name) }) {
+                    all.removeValue(forKey: existing)
+                }
+                all[name] = field.value
+            }
+            allHTTPHeaderFields = all
+        #else
+            for field in fields { setValue(field.value, forHTTPHeaderField: field.name) }
+        #endif
+    }
+
     /// The header a request carries to name a file body that a transport streams from disk.
     public static let fileBodyHeader = "X-Networking-Body-File"
 
@@ -123,3 +151,21 @@ extension URLRequest {
     /// body and a file body; false for a one-shot `httpBodyStream`.
     public var isBodyReplayable: Bool { httpBodyStream == nil }
 }
+
+#if canImport(FoundationNetworking)
+    /// `String.capitalized` of header names, computed once per distinct name.
+    private enum HeaderNameCache {
+        private static let names = Mutex<[String: String]>([:])
+        private static let limit = 256
+
+        static func capitalized(_ name: String) -> String {
+            if let cached = names.withLock({ $0[name] }) { return cached }
+            let capitalized = name.capitalized
+            names.withLock { names in
+                if names.count >= limit { names.removeAll() }
+                names[name] = capitalized
+            }
+            return capitalized
+        }
+    }
+#endif

@@ -111,8 +111,7 @@ public struct Pipeline: Sendable {
                     responseBodyBytes: Int64($0.body.count))
             }
         let completion = RequestCompletion(
-            context: context, outcome: outcome, duration: .now - start, metrics: metrics,
-            response: exchange?.metadata ?? outcome.error?.responseMetadata)
+            context: context, outcome: outcome, duration: .now - start, metrics: metrics, exchange: exchange)
         for observer in observers { observer.requestCompleted(completion) }
     }
 }

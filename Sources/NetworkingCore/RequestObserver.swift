@@ -55,7 +55,8 @@ public struct RequestCompletion: Sendable {
     /// What was measured, if anything.
     public let metrics: TransactionMetrics?
     /// The final response, when there was one (for logs: status, headers, body).
-    public let response: ResponseMetadata?
+    public var response: ResponseMetadata? { lazyResponse.value }
+    private let lazyResponse: LazyResponseMetadata
 
     /// Creates a completion.
     public init(
@@ -66,7 +67,20 @@ public struct RequestCompletion: Sendable {
         self.outcome = outcome
         self.duration = duration
         self.metrics = metrics
-        self.response = response
+        self.lazyResponse = LazyResponseMetadata(response)
+    }
+
+    /// A completion whose `response` (the metadata of `exchange`, else of the outcome's error) is
+    /// built only if an observer reads it.
+    init(
+        context: RequestContext, outcome: RequestOutcome, duration: Duration, metrics: TransactionMetrics?,
+        exchange: HTTPExchange?
+    ) {
+        self.context = context
+        self.outcome = outcome
+        self.duration = duration
+        self.metrics = metrics
+        self.lazyResponse = LazyResponseMetadata(exchange: exchange, error: outcome.error)
     }
 }
 

@@ -3,47 +3,63 @@ import Synchronization
 
 /// The requests in flight, so they can be cancelled from outside the task awaiting them.
 public final class RequestRegistry: Sendable {
-    private struct Entry {
+    // @unchecked: `UnsafeCurrentTask` is not Sendable because it must not outlive its task. Here it
+    // is only used under the lock while the entry exists, and `run` removes the entry (under the
+    // lock) before it returns, so the task is alive whenever another thread cancels it.
+    private struct Entry: @unchecked Sendable {
         let key: String
-        let cancel: @Sendable () -> Void
+        /// The task running the request.
+        let task: UnsafeCurrentTask
     }
 
-    private let entries = Mutex<[UUID: Entry]>([:])
+    private struct State {
+        var nextID: UInt64 = 0
+        var entries: [UInt64: Entry] = [:]
+    }
+
+    private let state = Mutex(State())
 
     /// Creates an empty registry.
     public init() {}
 
-    /// Runs `operation` in a task of its own, registered under `key` until it ends, and returns
+    /// Runs `operation` in the caller's task, registered under `key` until it ends, and returns
     /// its result. Cancelling the caller cancels it; so does `cancel(key:)` or `cancelAll()`.
+    ///
+    /// No task is created and no thread is switched to: the request costs no more than calling
+    /// `operation` directly.
     ///
     /// The registration happens on the caller's executor before the first suspension, so on an
     /// actor a `cancelAll()` that runs after this call started always sees the request.
     public nonisolated(nonsending) func run<T: Sendable>(
         key: String, _ operation: @escaping @Sendable () async -> T
     ) async -> T {
-        let id = UUID()
-        let task = Task.detached(priority: Task.currentPriority) { await operation() }
-        entries.withLock { $0[id] = Entry(key: key, cancel: { task.cancel() }) }
-        defer { _ = entries.withLock { $0.removeValue(forKey: id) } }
-        return await withTaskCancellationHandler {
-            await task.value
-        } onCancel: {
-            task.cancel()
+        guard let task = withUnsafeCurrentTask(body: { $0 }) else { return await operation() }
+        let id = state.withLock { state in
+            state.nextID &+= 1
+            state.entries[state.nextID] = Entry(key: key, task: task)
+            return state.nextID
         }
+        defer { _ = state.withLock { $0.entries.removeValue(forKey: id) } }
+        return await operation()
     }
 
     /// Cancels every request registered under `key`.
+    ///
+    /// Cancellation runs the requests' cancellation handlers on this thread, under the registry's
+    /// lock (which keeps each task alive meanwhile): a handler must not call back into the registry.
     public func cancel(key: String) {
-        let matching = entries.withLock { $0.values.filter { $0.key == key } }
-        for entry in matching { entry.cancel() }
+        state.withLock { state in
+            for entry in state.entries.values where entry.key == key { entry.task.cancel() }
+        }
     }
 
-    /// Cancels every request in flight.
+    /// Cancels every request in flight (see `cancel(key:)`).
     public func cancelAll() {
-        let all = entries.withLock { Array($0.values) }
-        for entry in all { entry.cancel() }
+        state.withLock { state in
+            for entry in state.entries.values { entry.task.cancel() }
+        }
     }
 
     /// How many requests are in flight.
-    public var count: Int { entries.withLock { $0.count } }
+    public var count: Int { state.withLock { $0.entries.count } }
 }

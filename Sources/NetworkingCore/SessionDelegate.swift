@@ -9,6 +9,11 @@ import Synchronization
 /// (or streams it, or writes it to a file: see `TaskSink`), enforces the body cap, reports
 /// progress, answers HTTP authentication challenges so a `401` never hangs, and leaves redirects
 /// to the transport.
+///
+/// Its methods run inline on URLSession's own serial work queue (`InlineOperationQueue`): keep
+/// them short and non-blocking, and never call `URLSessionTask.cancel()`/`suspend()` or a
+/// challenge's completion handler directly from them (those wait for the work queue, so they
+/// would hang the session): go through `offQueue`.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     struct State {
         /// Resumed once: with the head for a stream, at completion otherwise.
@@ -61,7 +66,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         guard let http = response as? HTTPURLResponse else {
             finish(dataTask) { _ in .failure(.invalidResponse) }
             completionHandler(.cancel)
-            dataTask.cancel()
+            Self.offQueue { dataTask.cancel() }  // URLSession ignores `.cancel` from a session delegate
             return
         }
         let sink = states.withLock { $0[dataTask.taskIdentifier]?.sink }
@@ -80,7 +85,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             } catch {
                 finish(dataTask) { _ in .failure(error) }
                 completionHandler(.cancel)
-                dataTask.cancel()
+                Self.offQueue { dataTask.cancel() }
                 return
             }
         case .memory, nil:
@@ -90,7 +95,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         if expected > Int64(maxBodySize) {
             finish(dataTask) { _ in .failure(Self.tooLarge(expected)) }
             completionHandler(.cancel)
-            dataTask.cancel()  // On Linux `.cancel` alone lets libcurl read the whole body (measured).
+            Self.offQueue { dataTask.cancel() }  // URLSession ignores `.cancel` from a session delegate
             return
         }
         let progress = states.withLock { states -> TaskProgress? in
@@ -107,14 +112,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         let sink = states.withLock { $0[dataTask.taskIdentifier]?.sink }
         switch sink {
         case .stream(let continuation):
-            if !continuation.yield(data) { dataTask.cancel() }
+            if !continuation.yield(data) { Self.offQueue { dataTask.cancel() } }
             return
         case .file(let writer) where writer.isWriting:
             do {
                 try writer.write(data)
             } catch {
                 finish(dataTask) { _ in .failure(error) }
-                dataTask.cancel()
+                Self.offQueue { dataTask.cancel() }
             }
             return
         case .file, .memory, nil:
@@ -128,7 +133,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
         if let overflow {
             finish(dataTask) { _ in .failure(Self.tooLarge(Int64(overflow))) }
-            dataTask.cancel()
+            Self.offQueue { dataTask.cancel() }
             return
         }
         progress?.reportDownload(received: Int64(received))
@@ -162,7 +167,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
         ]
         guard httpAuthMethods.contains(method) else {
-            completionHandler(.performDefaultHandling, nil)
+            Self.offQueue { completionHandler(.performDefaultHandling, nil) }
             return
         }
         // Credentials are the library's business (headers, interceptors), never URLSession's: hand
@@ -173,7 +178,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             }
             return .success(response, state.body)
         }
-        completionHandler(.cancelAuthenticationChallenge, nil)
+        Self.offQueue { completionHandler(.cancelAuthenticationChallenge, nil) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -184,6 +189,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             }
             return .success(response, state.body)
         }
+    }
+
+    /// Runs `work` off URLSession's work queue, where the delegate methods run (see
+    /// `InlineOperationQueue`): for calls that wait for that queue, such as `URLSessionTask.cancel()`,
+    /// `suspend()` or a challenge's completion handler, which would otherwise wait for themselves.
+    static func offQueue(_ work: @escaping @Sendable () -> Void) {
+        DispatchQueue.global().async(execute: work)
     }
 
     private static func tooLarge(_ size: Int64) -> NetworkingError {

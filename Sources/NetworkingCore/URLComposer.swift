@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Joins a base URL and a request path into the URL a request goes to.
 ///
@@ -42,25 +43,24 @@ public enum URLComposer {
             basePath = Substring(components.percentEncodedPath)
             pathPart = ""
         } else {
-            let trimmedBase = baseURL.trimmingCharacters(in: .whitespaces)
-            guard !trimmedBase.isEmpty else {
-                throw .invalidRequest("base URL is empty and path '\(path)' is not an absolute URL")
-            }
-            guard isAbsolute(trimmedBase), let components = URLComponents(string: encodeTrusted(trimmedBase)),
-                let host = components.host, !host.isEmpty
-            else {
-                throw .invalidRequest("base URL '\(baseURL)' is not an absolute http(s) URL with a host")
-            }
-            prefix = origin(of: components)
-            basePath = Substring(components.percentEncodedPath)
-            baseQuery = components.percentEncodedQuery.map { Substring($0) }
+            let base = try Base.parsed(baseURL, path: path)
+            prefix = base.prefix
+            basePath = Substring(base.path)
+            baseQuery = base.query.map { Substring($0) }
         }
 
         var joinedPath = String(basePath)
         let relative = pathPart.drop { $0 == "/" }
         if !pathPart.isEmpty {
             while joinedPath.hasSuffix("/") { joinedPath.removeLast() }
-            joinedPath += "/" + PercentEncoding.encode(String(relative), allowed: PercentEncoding.pathAllowed, keepingEscapes: true)
+            // A plain path (the common case) is already encoded: skip the byte-by-byte pass.
+            let plain = relative.utf8.allSatisfy(isPlainPathByte)
+            joinedPath +=
+                "/"
+                + (plain
+                    ? String(relative)
+                    : PercentEncoding.encode(
+                        String(relative), allowed: PercentEncoding.pathAllowed, keepingEscapes: true))
         }
         var queries: [String] = []
         if let baseQuery, !baseQuery.isEmpty { queries.append(String(baseQuery)) }
@@ -81,8 +81,24 @@ public enum URLComposer {
     }
 
     private static func isAbsolute(_ text: String) -> Bool {
-        let lower = text.prefix(8).lowercased()
-        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+        // `http://` or `https://`, any case, compared byte by byte (no lowercased copy per request).
+        var bytes = text.utf8.makeIterator()
+        for expected in "http".utf8 where bytes.next().map({ $0 | 0x20 }) != expected { return false }
+        var next = bytes.next()
+        if next.map({ $0 | 0x20 }) == UInt8(ascii: "s") { next = bytes.next() }
+        return next == UInt8(ascii: ":") && bytes.next() == UInt8(ascii: "/") && bytes.next() == UInt8(ascii: "/")
+    }
+
+    /// `A-Z a-z 0-9 - . _ ~ /`: bytes that `PercentEncoding.pathAllowed` leaves as they are.
+    private static func isPlainPathByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"), UInt8(ascii: "/"):
+            return true
+        default:
+            return false
+        }
     }
 
     /// Percent-encodes what `URLComponents` would refuse (spaces, non-ASCII) in a user-supplied URL.
@@ -101,5 +117,84 @@ public enum URLComposer {
         text += components.percentEncodedHost ?? ""
         if let port = components.port { text += ":\(port)" }
         return text
+    }
+}
+
+extension URLComposer {
+    private struct Composed: Hashable {
+        let baseURL: String
+        let path: String
+    }
+
+    /// URLs composed without query items, by base URL and path; cleared when it holds `urlLimit`.
+    private static let urls = Mutex<[Composed: URL]>([:])
+    private static let urlLimit = 512
+
+    /// `compose(baseURL:path:)`, remembering the URLs of the paths an app requests again and again
+    /// (composing is pure, so a remembered URL is the one `compose` would return; errors are not
+    /// remembered).
+    static func composeRemembering(baseURL: String, path: String) throws(NetworkingError) -> URL {
+        let key = Composed(baseURL: baseURL, path: path)
+        if let url = urls.withLock({ $0[key] }) { return url }
+        let url = try compose(baseURL: baseURL, path: path)
+        urls.withLock { urls in
+            if urls.count >= urlLimit { urls.removeAll() }
+            urls[key] = url
+        }
+        return url
+    }
+
+    /// A base URL as `compose` uses it, parsed once per distinct base URL rather than for every
+    /// request (parsing with `URLComponents` was most of the cost of building a request).
+    struct Base: Sendable {
+        /// Scheme, user info, host and port: `http://h:8080`.
+        let prefix: String
+        /// The base's percent-encoded path.
+        let path: String
+        /// The base's percent-encoded query, if any.
+        let query: String?
+
+        private enum Failure: Error {
+            case empty
+            case invalid
+        }
+
+        /// Parsed bases by base URL; cleared when it holds `cacheLimit` entries.
+        private static let cache = Mutex<[String: Result<Base, Failure>]>([:])
+        private static let cacheLimit = 64
+
+        /// The parsed `baseURL`, or `.invalidRequest` naming what is wrong (for a relative `path`).
+        static func parsed(_ baseURL: String, path: String) throws(NetworkingError) -> Base {
+            let result =
+                cache.withLock { $0[baseURL] }
+                ?? {
+                    let parsed = parse(baseURL)
+                    cache.withLock { cache in
+                        if cache.count >= cacheLimit { cache.removeAll() }
+                        cache[baseURL] = parsed
+                    }
+                    return parsed
+                }()
+            switch result {
+            case .success(let base):
+                return base
+            case .failure(.empty):
+                throw .invalidRequest("base URL is empty and path '\(path)' is not an absolute URL")
+            case .failure(.invalid):
+                throw .invalidRequest("base URL '\(baseURL)' is not an absolute http(s) URL with a host")
+            }
+        }
+
+        private static func parse(_ baseURL: String) -> Result<Base, Failure> {
+            let trimmedBase = baseURL.trimmingCharacters(in: .whitespaces)
+            guard !trimmedBase.isEmpty else { return .failure(.empty) }
+            guard isAbsolute(trimmedBase), let components = URLComponents(string: encodeTrusted(trimmedBase)),
+                let host = components.host, !host.isEmpty
+            else { return .failure(.invalid) }
+            return .success(
+                Base(
+                    prefix: origin(of: components), path: components.percentEncodedPath,
+                    query: components.percentEncodedQuery))
+        }
     }
 }

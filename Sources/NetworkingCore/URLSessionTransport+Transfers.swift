@@ -48,7 +48,9 @@ extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTranspor
         while true {
             var body: ResponseBodyStream?
             let (response, _, _) = try await transfer(current) { task in
-                let (stream, continuation) = ResponseBodyStream.makeStream(bufferLimit: limit) { task.cancel() }
+                let (stream, continuation) = ResponseBodyStream.makeStream(bufferLimit: limit) {
+                    SessionDelegate.offQueue { task.cancel() }
+                }
                 body = stream
                 return .stream(continuation)
             }

@@ -36,11 +36,10 @@ public final class URLSessionTransport: HTTPTransport {
         self.redirectPolicy = redirectPolicy
         self.maxResponseBodySize = maxResponseBodySize
         self.delegate = SessionDelegate(maxBodySize: maxResponseBodySize)
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        queue.name = "Networking.URLSessionTransport"
+        // Delegate calls run inline on the session's work queue: see InlineOperationQueue.
         self.session = URLSession(
-            configuration: configuration.preparedForNetworking(), delegate: delegate, delegateQueue: queue)
+            configuration: configuration.preparedForNetworking(), delegate: delegate,
+            delegateQueue: InlineOperationQueue())
     }
 
     deinit { session.finishTasksAndInvalidate() }

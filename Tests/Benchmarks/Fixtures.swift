@@ -1,0 +1,71 @@
+import Foundation
+
+/// The model every client decodes: about 1 KB of JSON, the shape of a typical API object.
+struct Profile: Codable, Sendable, Equatable {
+    struct Address: Codable, Sendable, Equatable {
+        let street: String
+        let city: String
+        let postcode: String
+        let country: String
+    }
+
+    struct Friend: Codable, Sendable, Equatable {
+        let id: Int
+        let name: String
+        let since: Int
+    }
+
+    let id: Int
+    let name: String
+    let email: String
+    let active: Bool
+    let score: Double
+    let tags: [String]
+    let address: Address
+    let friends: [Friend]
+}
+
+/// The files the server serves, written by `Benchmarks fixtures DIR` before nginx starts.
+enum Fixtures {
+    static let smallPath = "/small.json"
+    static let mediumPath = "/medium.bin"
+    static let largePath = "/large.bin"
+    static let mediumSize = 100 * 1024
+    static let largeSize = 10 * 1024 * 1024
+
+    static let profile = Profile(
+        id: 4711, name: "Elvis Nuñez", email: "elvis@example.com", active: true, score: 98.25,
+        tags: ["swift", "linux", "networking", "benchmark", "json"],
+        address: Profile.Address(street: "Karl Johans gate 1", city: "Oslo", postcode: "0154", country: "NO"),
+        friends: (1...14).map { Profile.Friend(id: $0 * 37, name: "Friend number \($0)", since: 2_000 + $0) })
+
+    /// The 1 KB JSON body.
+    static var smallJSON: Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(profile)) ?? Data()
+    }
+
+    /// Deterministic binary content of `size` bytes.
+    static func binary(size: Int) -> Data {
+        var data = Data(count: size)
+        data.withUnsafeMutableBytes { buffer in
+            var state: UInt32 = 2_463_534_242
+            for index in buffer.indices {
+                state ^= state << 13
+                state ^= state >> 17
+                state ^= state << 5
+                buffer[index] = UInt8(truncatingIfNeeded: state)
+            }
+        }
+        return data
+    }
+
+    /// Writes the served files into `directory`.
+    static func write(to directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try smallJSON.write(to: directory.appendingPathComponent(String(smallPath.dropFirst())))
+        try binary(size: mediumSize).write(to: directory.appendingPathComponent(String(mediumPath.dropFirst())))
+        try binary(size: largeSize).write(to: directory.appendingPathComponent(String(largePath.dropFirst())))
+    }
+}

@@ -1,0 +1,345 @@
+import Foundation
+import Networking
+
+#if os(Linux)
+    import NetworkingCurl
+#endif
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What every scenario needs: the server and how much work to do.
+struct Context: Sendable {
+    /// The nginx serving the fixtures.
+    let baseURL: String
+    /// Rounds per interleaved comparison.
+    let rounds: Int
+    /// Repetitions of the child-process memory measurements.
+    let memoryRuns: Int
+
+    func url(_ path: String) throws -> URL {
+        guard let url = URL(string: baseURL + path) else { throw BenchmarkFailure(description: "bad URL \(path)") }
+        return url
+    }
+}
+
+/// The benchmarks, in the order they run. Adding one is a function and a line in `all`.
+@MainActor
+enum Scenarios {
+    typealias Scenario = (key: String, run: @MainActor (Context, Report) async throws -> Void)
+
+    static let all: [Scenario] = [
+        ("sequential", sequential),
+        ("concurrent", concurrent),
+        ("download", download),
+        ("stub", stub),
+        ("actor", actor),
+        ("cache", cacheHits),
+        // When file transfers land (issue 8): ("files", fileTransfers): a 1 GiB download to a file and
+        //   an upload from a file, peak RSS rise through `ChildProcess.peakRise` (a fresh process per
+        //   client, as for the 10 MB download), target ≤ a few MB.
+    ]
+
+    static let clientTitles: [String: String] = [
+        "raw": "raw URLSession", "rawNoCache": "URLSession no cache", "networking": "Networking.get",
+        "urlsession": "Networking on URLSession",
+        "direct": "Pipeline direct", "actor": "through actor", "memoryHit": "memory hit", "diskHit": "disk hit",
+    ]
+
+    static func titles(_ keys: [String]) -> [(String, String)] { keys.map { ($0, clientTitles[$0] ?? $0) } }
+
+    /// The three clients compared on the network, for `path` decoded as `type`.
+    nonisolated static func networkClients<T: Decodable & Sendable>(
+        _ context: Context, path: String, as type: T.Type
+    ) throws -> [Client] {
+        let url = try context.url(path)
+        var clients = [
+            Clients.raw("raw", configuration: Clients.rawConfiguration(), url: url, as: type),
+            Clients.raw("rawNoCache", configuration: Clients.noCacheConfiguration(), url: url, as: type),
+            Clients.networking("networking", Networking(baseURL: context.baseURL), path: path, as: type),
+        ]
+        clients.append(Clients.networking("urlsession", urlSessionNetworking(context), path: path, as: type))
+        if ProcessInfo.processInfo.environment["BENCH_DIAG"] != nil {
+            clients += diagnosticNetworkClients(url, as: type)
+        }
+        return clients
+    }
+
+    /// `Networking` on `URLSessionTransport`, for reference: on Linux the default transport sends
+    /// requests through libcurl (see DefaultTransport.swift), elsewhere this is the default.
+    nonisolated static func urlSessionNetworking(_ context: Context) -> Networking {
+        Networking(baseURL: context.baseURL, transport: URLSessionTransport())
+    }
+
+    /// Where the time goes on the network (`BENCH_DIAG=1`): the transport alone, then the pipeline.
+    nonisolated static func diagnosticNetworkClients<T: Decodable & Sendable>(_ url: URL, as type: T.Type) -> [Client] {
+        let transport = URLSessionTransport()
+        let request = URLRequest(url: url)
+        let decoder = JSONDecoder()
+        let builder = RequestBuilder(baseURL: "", defaultHeaders: ["Accept": "application/json"])
+        return [
+            Client(key: "transportOnly") {
+                let exchange = try await transport.send(request)
+                if T.self != Data.self { _ = try decoder.decode(T.self, from: exchange.body) }
+            },
+            Clients.pipeline(
+                "pipelineTransport", Pipeline(builder: builder, transport: transport), path: url.absoluteString,
+                as: type),
+        ]
+    }
+
+    // MARK: - Scenarios
+
+    static func sequential(_ context: Context, _ report: Report) async throws {
+        let clients = try networkClients(context, path: Fixtures.smallPath, as: Profile.self)
+        try await Runner.warmUp(clients, count: 50)
+        let perRound = 100
+        let result = try await Runner.sequential(clients, rounds: context.rounds, perRound: perRound)
+        report.begin(
+            "sequential",
+            "Sequential GET of 1 KB JSON decoded into a struct (nginx; \(context.rounds)×\(perRound) per client)",
+            clients: titles(clients.map(\.key)), baseline: "raw", subject: "networking")
+        addLatencyRows(result, clients, report)
+        let ratio = result.stats("networking").median / result.stats("raw").median
+        report.target("Networking.get per-request time / raw URLSession (p50)", value: ratio, atMost: 0.85)
+        let onURLSession = result.stats("urlsession").median / result.stats("raw").median
+        report.note(String(format: "Networking on URLSessionTransport: %.2f× raw URLSession (p50)", onURLSession))
+    }
+
+    static func concurrent(_ context: Context, _ report: Report) async throws {
+        let clients = try networkClients(context, path: Fixtures.smallPath, as: Profile.self)
+        try await Runner.warmUp(clients, count: 20)
+        _ = try await Runner.throughput(clients, rounds: 1, requests: 256, inFlight: 64)
+        let requests = 500
+        let rounds = context.rounds * 2
+        let result = try await Runner.throughput(clients, rounds: rounds, requests: requests, inFlight: 64)
+        report.begin(
+            "concurrent", "Throughput, 64 requests in flight (1 KB JSON; \(rounds)×\(requests) per client)",
+            clients: titles(clients.map(\.key)), baseline: "raw", subject: "networking")
+        let keys = clients.map(\.key)
+        report.add("req/s (median)", key: "rps_median", values(keys, result.rate))
+        report.add("req/s (worst round)", key: "rps_min", values(keys, result.worst))
+        report.add("CPU µs / request", key: "cpu_us", values(keys, result.cpuPerRequest))
+        report.note("on a shared machine, CPU per request is the steadier comparison")
+        let ratio = result.rate("networking") / result.rate("raw")
+        report.target("Networking.get throughput at 64 in flight / raw URLSession", value: ratio, atLeast: 1.1)
+        let onURLSession = result.rate("urlsession") / result.rate("raw")
+        report.note(String(format: "Networking on URLSessionTransport: %.2f× raw URLSession's req/s", onURLSession))
+    }
+
+    static func download(_ context: Context, _ report: Report) async throws {
+        let clients = try networkClients(context, path: Fixtures.largePath, as: Data.self)
+        try await Runner.warmUp(clients, count: 1)
+        let times = try await Runner.single(clients, rounds: max(context.rounds / 2, 3))
+        var rises: [String: [Double]] = [:]
+        for run in 0..<context.memoryRuns {
+            for client in clients.map(\.key).rotated(by: run) {
+                let rise = try ChildProcess.peakRise(client: client, baseURL: context.baseURL)
+                rises[client, default: []].append(Double(rise))
+            }
+        }
+        let body = Double(Fixtures.largeSize)
+        report.begin(
+            "download", "10 MB download into memory (time in this process; peak RSS rise in a fresh process each)",
+            clients: titles(clients.map(\.key)), baseline: "raw", subject: "networking")
+        report.add("time ms (median)", key: "time_ms", times.mapValues { Stats($0).median })
+        report.add("peak RSS rise MB", key: "rss_rise_mb", rises.mapValues { Stats($0).median / 1_048_576 })
+        report.add("rise / body size", key: "rss_rise_per_body", rises.mapValues { Stats($0).median / body })
+        report.note("peak RSS rise = VmHWM after the download − VmRSS before it, median of \(context.memoryRuns) runs")
+        let ratio = Stats(rises["networking"] ?? []).median / body
+        report.target("Networking.get 10 MB peak RSS rise / body size", value: ratio, atMost: 1.2)
+        if let onURLSession = rises["urlsession"] {
+            let ratio = Stats(onURLSession).median / body
+            report.note(String(format: "Networking on URLSessionTransport: peak RSS rise %.2f× the body", ratio))
+        }
+    }
+
+    static func stub(_ context: Context, _ report: Report) async throws {
+        let clients = try await stubClients()
+        try await Runner.warmUp(clients, count: 100)
+        let perRound = 100
+        let rounds = context.rounds * 2
+        let result = try await Runner.sequential(clients, rounds: rounds, perRound: perRound)
+        report.begin(
+            "stub", "No network: a URLProtocol stub answers 1 KB JSON (\(rounds)×\(perRound) per client)",
+            clients: titles(clients.map(\.key)), baseline: "raw", subject: "networking")
+        addLatencyRows(result, clients, report)
+        let overhead = result.medianDifference("networking", over: "rawNoCache")
+        report.add("overhead vs no cache, µs", key: "overhead_us", ["networking": overhead], showsRatio: false)
+        report.note("overhead = median over rounds of (Networking p50 − no-cache p50) within each round")
+        report.target(
+            "Networking overhead over raw no-cache URLSession (p50)", value: overhead, atMost: 15, unit: " µs")
+    }
+
+    /// Raw URLSession with and without cache and cookies, and `Networking` on the same stubbed
+    /// configuration (which drops the shared cache and cookie jar itself).
+    nonisolated static func stubClients() async throws -> [Client] {
+        guard let url = URL(string: "http://stub.invalid" + Fixtures.smallPath) else {
+            throw BenchmarkFailure(description: "bad stub URL")
+        }
+        let networking = Networking(
+            baseURL: "http://stub.invalid", configuration: Clients.rawConfiguration(protocolClass: StubProtocol.self))
+        return [
+            Clients.raw(
+                "raw", configuration: Clients.rawConfiguration(protocolClass: StubProtocol.self), url: url,
+                as: Profile.self),
+            Clients.raw(
+                "rawNoCache", configuration: Clients.noCacheConfiguration(protocolClass: StubProtocol.self), url: url,
+                as: Profile.self),
+            Clients.networking("networking", networking, path: Fixtures.smallPath, as: Profile.self),
+        ] + (ProcessInfo.processInfo.environment["BENCH_DIAG"] == nil ? [] : await diagnosticStubClients())
+    }
+
+    /// Where the time goes (`BENCH_DIAG=1`): Networking with logging off, the pipeline without the
+    /// actor, and both on a transport that is only `URLSession.data(for:)`.
+    nonisolated static func diagnosticStubClients() async -> [Client] {
+        let stubbed = Clients.noCacheConfiguration(protocolClass: StubProtocol.self)
+        let session = URLSession(configuration: stubbed)
+        let plain = ClosureTransport { (request) throws(NetworkingError) -> HTTPExchange in
+            do {
+                let (data, response) = try await session.data(for: request)
+                guard let http = response as? HTTPURLResponse else { throw NetworkingError.invalidResponse }
+                return HTTPExchange(request: request, response: http, body: data)
+            } catch {
+                throw NetworkingError(error)
+            }
+        }
+        let builder = RequestBuilder(baseURL: "http://stub.invalid", defaultHeaders: ["Accept": "application/json"])
+        let transport = URLSessionTransport(configuration: stubbed)
+        let quiet = Networking(baseURL: "http://stub.invalid", transport: transport)
+        await quiet.setLogLevel(.none)
+        return [
+            Clients.networking("networkingQuiet", quiet, path: Fixtures.smallPath, as: Profile.self),
+            Clients.pipeline(
+                "pipelineTransport", Pipeline(builder: builder, transport: transport), path: Fixtures.smallPath,
+                as: Profile.self),
+            Clients.pipeline(
+                "pipelinePlain", Pipeline(builder: builder, transport: plain), path: Fixtures.smallPath,
+                as: Profile.self),
+            Clients.networking(
+                "networkingPlain", Networking(baseURL: "http://stub.invalid", transport: plain),
+                path: Fixtures.smallPath, as: Profile.self),
+        ]
+    }
+
+    static func cacheHits(_ context: Context, _ report: Report) async throws {
+        let directory = cacheDirectory
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clients = try cacheClients(context, directory: directory)
+        try await Runner.warmUp(clients, count: 20)
+        let perRound = 100
+        let result = try await Runner.sequential(clients, rounds: context.rounds, perRound: perRound)
+        report.begin(
+            "cache",
+            "Cache hits of a 100 KB body: Networking.get with cachingLevel (\(context.rounds)×\(perRound) each)",
+            clients: titles(clients.map(\.key)), baseline: "raw", subject: "memoryHit")
+        addLatencyRows(result, clients, report)
+        report.note("raw = URLSession fetching the same 100 KB from nginx; disk hit = memory tier emptied first")
+        report.target("memory-cache hit (p50)", value: result.stats("memoryHit").median, atMost: 5, unit: " µs")
+        report.target("disk-cache hit (p50)", value: result.stats("diskHit").median, atMost: 100, unit: " µs")
+    }
+
+    nonisolated static var cacheDirectory: URL {
+        URL(fileURLWithPath: ".build/bench/cache-\(ProcessInfo.processInfo.processIdentifier)")
+    }
+
+    /// URLSession fetching 100 KB, and `Networking.get` of it from the memory tier and from disk.
+    nonisolated static func cacheClients(_ context: Context, directory: URL) throws -> [Client] {
+        let diskCache = DataCache(directory: directory)
+        let transport = URLSessionTransport()
+        let memory = Networking(baseURL: context.baseURL, transport: transport, cache: DataCache(directory: nil))
+        let disk = Networking(baseURL: context.baseURL, transport: transport, cache: diskCache)
+        let path = Fixtures.mediumPath
+        var diskHit = Clients.networking("diskHit", disk, path: path, as: Data.self, cachingLevel: .memoryAndFile)
+        diskHit.prepare = { diskCache.removeAllFromMemory() }
+        return [
+            Clients.raw("raw", configuration: Clients.rawConfiguration(), url: try context.url(path), as: Data.self),
+            Clients.networking("memoryHit", memory, path: path, as: Data.self, cachingLevel: .memory),
+            diskHit,
+        ]
+    }
+
+    static func actor(_ context: Context, _ report: Report) async throws {
+        let transport = URLSessionTransport()
+        let requests = 500
+        let network = try await actorVersusDirect(context, transport: transport, requests: requests)
+        let memory = try await actorVersusDirect(context, transport: InMemoryTransport(), requests: requests * 4)
+        let sequentialClients = actorClients(context, transport: InMemoryTransport())
+        try await Runner.warmUp(sequentialClients, count: 100)
+        let sequential = try await Runner.sequential(sequentialClients, rounds: context.rounds, perRound: 500)
+        report.begin(
+            "actor", "The actor does not serialise: 64 in flight, the same transport with and without the actor",
+            clients: titles(["direct", "actor"]), baseline: "direct", subject: "actor")
+        let keys = ["direct", "actor"]
+        report.add("req/s, URLSession (nginx)", key: "rps_urlsession", values(keys, network.rate))
+        report.add("CPU µs / request (nginx)", key: "cpu_us_urlsession", values(keys, network.cpuPerRequest))
+        report.add("req/s, in-memory transport", key: "rps_in_memory", values(keys, memory.rate))
+        report.add(
+            "µs/request, in-memory, seq.", key: "sequential_in_memory_us",
+            ["direct": sequential.stats("direct").median, "actor": sequential.stats("actor").median])
+        report.note("direct = the actor's pipeline (same headers, transport, default logger) without the actor")
+        let ratio = network.rate("actor") / network.rate("direct")
+        report.target("throughput through the actor / Pipeline direct (URLSession)", value: ratio, atLeast: 0.95)
+
+    }
+
+    private static func actorVersusDirect(
+        _ context: Context, transport: any HTTPTransport, requests: Int
+    ) async throws -> Runner.Throughput {
+        let clients = actorClients(context, transport: transport)
+        try await Runner.warmUp(clients, count: 20)
+        return try await Runner.throughput(clients, rounds: context.rounds * 2, requests: requests, inFlight: 64)
+    }
+
+    private static func values(_ keys: [String], _ value: (String) -> Double) -> [String: Double] {
+        Dictionary(uniqueKeysWithValues: keys.map { ($0, value($0)) })
+    }
+
+    /// `Networking.get` and the same request on a `Pipeline` of the same transport, without the actor.
+    ///
+    /// The direct pipeline is the one the actor builds: the same default headers and the same
+    /// default observer (the failures logger), so the only difference is the actor.
+    nonisolated static func actorClients(_ context: Context, transport: any HTTPTransport) -> [Client] {
+        let builder = RequestBuilder(baseURL: context.baseURL, defaultHeaders: ["Accept": "application/json"])
+        let logger = LogSettings(environment: ProcessInfo.processInfo.environment)
+            .makeLogger(authorizationHeaderKey: "Authorization")
+        let pipeline = Pipeline(builder: builder, transport: transport, observers: logger.map { [$0] } ?? [])
+        return [
+            Clients.pipeline("direct", pipeline, path: Fixtures.smallPath, as: Profile.self),
+            Clients.networking(
+                "actor", Networking(baseURL: context.baseURL, transport: transport), path: Fixtures.smallPath,
+                as: Profile.self),
+        ]
+    }
+
+    private static func addLatencyRows(_ result: Runner.Sequential, _ clients: [Client], _ report: Report) {
+        let keys = clients.map(\.key)
+        func values(_ value: (String) -> Double) -> [String: Double] {
+            Dictionary(uniqueKeysWithValues: keys.map { ($0, value($0)) })
+        }
+        report.add("p50 µs", key: "p50_us", values { result.stats($0).median })
+        report.add("p99 µs", key: "p99_us", values { result.stats($0).percentile(99) })
+        report.add("mean µs", key: "mean_us", values { result.stats($0).mean })
+        report.add("CPU µs / request", key: "cpu_us", values { result.cpuPerRequest($0) })
+    }
+}
+
+/// A transport that answers at once with the 1 KB fixture: what is left is the library's cost.
+struct InMemoryTransport: HTTPTransport {
+    func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+        guard let url = request.url,
+            let response = HTTPURLResponse(
+                url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: StubProtocol.headers)
+        else { throw .invalidResponse }
+        return HTTPExchange(request: request, response: response, body: StubProtocol.body)
+    }
+}
+
+extension Array {
+    func rotated(by count: Int) -> [Element] {
+        guard !isEmpty else { return self }
+        let shift = count % self.count
+        return Array(self[shift...] + self[..<shift])
+    }
+}
