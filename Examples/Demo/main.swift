@@ -12,9 +12,19 @@ func show<T>(_ title: String, _ result: Result<T, NetworkingError>, _ describe: 
     }
 }
 
-struct Credentials: Codable, Sendable { let username: String; let password: String }
-struct Echo: Decodable, Sendable { let json: Credentials?; let form: [String: String]?; let args: [String: String] }
-struct Search: Encodable, Sendable { let q: String; let page: Int }
+struct Credentials: Codable, Sendable {
+    let username: String
+    let password: String
+}
+struct Echo: Decodable, Sendable {
+    let json: Credentials?
+    let form: [String: String]?
+    let args: [String: String]
+}
+struct Search: Encodable, Sendable {
+    let q: String
+    let page: Int
+}
 
 // GET, decoded as untyped JSON.
 let get: Result<JSONResponse, NetworkingError> = await networking.get("/get")
@@ -39,7 +49,8 @@ let delete: Result<Void, NetworkingError> = await networking.delete("/delete")
 show("DELETE /delete", delete) { "ok" }
 
 // Multipart upload with a file part and a field.
-let part = FormDataPart(type: .png, data: Data([0x89, 0x50, 0x4E, 0x47]), parameterName: "file", filename: "selfie.png")
+let part = FormDataPart(
+    type: .png, data: Data([0x89, 0x50, 0x4E, 0x47]), parameterName: "file", filename: "selfie.png")
 let upload: Result<JSONResponse, NetworkingError> = await networking.post(
     "/post", parts: [part], fields: ["username": "3lvis"])
 show("POST /post (multipart)", upload) { "fields \($0.body["form"] ?? .null)" }
@@ -57,7 +68,9 @@ show("GET /bearer", bearer) { "token \($0.body["token"] ?? .null)" }
 
 // Errors are typed: a 404 carries the response, a closed port is a transport error.
 let missing: Result<JSONResponse, NetworkingError> = await networking.get("/status/404")
-if case .failure(let error) = missing { print("✓ GET /status/404: status \(error.statusCode ?? 0), retryable \(error.isRetryable)") }
+if case .failure(let error) = missing {
+    print("✓ GET /status/404: status \(error.statusCode ?? 0), retryable \(error.isRetryable)")
+}
 let closed: Result<JSONResponse, NetworkingError> = await Networking(baseURL: "http://127.0.0.1:9").get("/get")
 if case .failure(.transport(let error)) = closed { print("✓ closed port: transport error \(error.code.rawValue)") }
 

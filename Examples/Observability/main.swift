@@ -24,14 +24,14 @@ let printer = Task {
     var seen = 0
     for await event in stream {
         switch event {
-        case let .started(context):
+        case .started(let context):
             print("→ [\(context.id.uuidString.prefix(8))] \(context.method) \(context.url?.absoluteString ?? "")")
-        case let .completed(context, outcome, duration, metrics):
+        case .completed(let context, let outcome, let duration, let metrics):
             let id = context.id.uuidString.prefix(8)
             switch outcome {
-            case let .success(statusCode, byteCount):
+            case .success(let statusCode, let byteCount):
                 print("← [\(id)] \(statusCode) (\(byteCount) bytes) in \(duration)")
-            case let .failure(error):
+            case .failure(let error):
                 print("✗ [\(id)] \(error.localizedDescription) — retryable: \(error.isRetryable)")
             }
             if let metrics {

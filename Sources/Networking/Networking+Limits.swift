@@ -23,7 +23,9 @@ extension Networking {
     /// platform default; `nil` for other transports (they have caps of their own).
     public nonisolated var maxResponseBodySize: Int? {
         #if os(Linux)
-            if let linuxDefault = transport as? LinuxDefaultTransport { return linuxDefault.transfers.maxResponseBodySize }
+            if let linuxDefault = transport as? LinuxDefaultTransport {
+                return linuxDefault.transfers.maxResponseBodySize
+            }
         #endif
         return (transport as? URLSessionTransport)?.maxResponseBodySize
     }

@@ -10,32 +10,44 @@ import Foundation
 
 extension Networking {
     /// Sends `GET path` with optional query items (order and repeated names kept) and decodes the response.
-    public func get<T: Decodable & Sendable>(_ path: String, query: [URLQueryItem] = [], cachingLevel: CachingLevel = .none) async -> Result<T, NetworkingError> {
+    public func get<T: Decodable & Sendable>(
+        _ path: String, query: [URLQueryItem] = [], cachingLevel: CachingLevel = .none
+    ) async -> Result<T, NetworkingError> {
         await send(.get, path, query: query, cachingLevel: cachingLevel)
     }
 
     /// Sends `GET path?…` with the members of a flat `Encodable` as the query and decodes the response.
-    public func get<T: Decodable & Sendable, Q: Encodable & Sendable>(_ path: String, query: Q, cachingLevel: CachingLevel = .none) async -> Result<T, NetworkingError> {
+    public func get<T: Decodable & Sendable, Q: Encodable & Sendable>(
+        _ path: String, query: Q, cachingLevel: CachingLevel = .none
+    ) async -> Result<T, NetworkingError> {
         await send(.get, path, queryModel: query, cachingLevel: cachingLevel)
     }
 
     /// Sends `GET path` with optional query items (order and repeated names kept) and ignores the body.
-    public func get(_ path: String, query: [URLQueryItem] = [], cachingLevel: CachingLevel = .none) async -> Result<Void, NetworkingError> {
+    public func get(_ path: String, query: [URLQueryItem] = [], cachingLevel: CachingLevel = .none) async -> Result<
+        Void, NetworkingError
+    > {
         await sendVoid(.get, path, query: query, cachingLevel: cachingLevel)
     }
 
     /// Sends `GET path?…` with the members of a flat `Encodable` as the query and ignores the body.
-    public func get<Q: Encodable & Sendable>(_ path: String, query: Q, cachingLevel: CachingLevel = .none) async -> Result<Void, NetworkingError> {
+    public func get<Q: Encodable & Sendable>(_ path: String, query: Q, cachingLevel: CachingLevel = .none) async
+        -> Result<Void, NetworkingError>
+    {
         await sendVoid(.get, path, queryModel: query, cachingLevel: cachingLevel)
     }
 
     /// Sends `DELETE path` with optional query items (order and repeated names kept) and decodes the response.
-    public func delete<T: Decodable & Sendable>(_ path: String, query: [URLQueryItem] = []) async -> Result<T, NetworkingError> {
+    public func delete<T: Decodable & Sendable>(_ path: String, query: [URLQueryItem] = []) async -> Result<
+        T, NetworkingError
+    > {
         await send(.delete, path, query: query)
     }
 
     /// Sends `DELETE path?…` with the members of a flat `Encodable` as the query and decodes the response.
-    public func delete<T: Decodable & Sendable, Q: Encodable & Sendable>(_ path: String, query: Q) async -> Result<T, NetworkingError> {
+    public func delete<T: Decodable & Sendable, Q: Encodable & Sendable>(_ path: String, query: Q) async -> Result<
+        T, NetworkingError
+    > {
         await send(.delete, path, queryModel: query)
     }
 
@@ -55,22 +67,30 @@ extension Networking {
     }
 
     /// Sends `POST path` with `body` as JSON (`application/json`, ISO-8601 dates) and decodes the response.
-    public func post<T: Decodable & Sendable, B: Encodable & Sendable>(_ path: String, body: B) async -> Result<T, NetworkingError> {
+    public func post<T: Decodable & Sendable, B: Encodable & Sendable>(_ path: String, body: B) async -> Result<
+        T, NetworkingError
+    > {
         await send(.post, path, body: .json(body))
     }
 
     /// Sends `POST path` with a flat `Encodable` as `application/x-www-form-urlencoded` and decodes the response.
-    public func post<T: Decodable & Sendable, F: Encodable & Sendable>(_ path: String, form: F) async -> Result<T, NetworkingError> {
+    public func post<T: Decodable & Sendable, F: Encodable & Sendable>(_ path: String, form: F) async -> Result<
+        T, NetworkingError
+    > {
         await send(.post, path, body: .form(form))
     }
 
     /// Sends `POST path` as `multipart/form-data` with file parts and string fields and decodes the response.
-    public func post<T: Decodable & Sendable>(_ path: String, parts: [FormDataPart], fields: [String: String] = [:]) async -> Result<T, NetworkingError> {
+    public func post<T: Decodable & Sendable>(_ path: String, parts: [FormDataPart], fields: [String: String] = [:])
+        async -> Result<T, NetworkingError>
+    {
         await send(.post, path, body: .multipart(parts: parts, fields: fields))
     }
 
     /// Sends `POST path` with `data` verbatim under `contentType` and decodes the response.
-    public func post<T: Decodable & Sendable>(_ path: String, data: Data, contentType: String) async -> Result<T, NetworkingError> {
+    public func post<T: Decodable & Sendable>(_ path: String, data: Data, contentType: String) async -> Result<
+        T, NetworkingError
+    > {
         await send(.post, path, body: .data(data, contentType: contentType))
     }
 
@@ -90,7 +110,9 @@ extension Networking {
     }
 
     /// Sends `POST path` as `multipart/form-data` with file parts and string fields and ignores the response body.
-    public func post(_ path: String, parts: [FormDataPart], fields: [String: String] = [:]) async -> Result<Void, NetworkingError> {
+    public func post(_ path: String, parts: [FormDataPart], fields: [String: String] = [:]) async -> Result<
+        Void, NetworkingError
+    > {
         await sendVoid(.post, path, body: .multipart(parts: parts, fields: fields))
     }
 
@@ -105,22 +127,30 @@ extension Networking {
     }
 
     /// Sends `PUT path` with `body` as JSON (`application/json`, ISO-8601 dates) and decodes the response.
-    public func put<T: Decodable & Sendable, B: Encodable & Sendable>(_ path: String, body: B) async -> Result<T, NetworkingError> {
+    public func put<T: Decodable & Sendable, B: Encodable & Sendable>(_ path: String, body: B) async -> Result<
+        T, NetworkingError
+    > {
         await send(.put, path, body: .json(body))
     }
 
     /// Sends `PUT path` with a flat `Encodable` as `application/x-www-form-urlencoded` and decodes the response.
-    public func put<T: Decodable & Sendable, F: Encodable & Sendable>(_ path: String, form: F) async -> Result<T, NetworkingError> {
+    public func put<T: Decodable & Sendable, F: Encodable & Sendable>(_ path: String, form: F) async -> Result<
+        T, NetworkingError
+    > {
         await send(.put, path, body: .form(form))
     }
 
     /// Sends `PUT path` as `multipart/form-data` with file parts and string fields and decodes the response.
-    public func put<T: Decodable & Sendable>(_ path: String, parts: [FormDataPart], fields: [String: String] = [:]) async -> Result<T, NetworkingError> {
+    public func put<T: Decodable & Sendable>(_ path: String, parts: [FormDataPart], fields: [String: String] = [:])
+        async -> Result<T, NetworkingError>
+    {
         await send(.put, path, body: .multipart(parts: parts, fields: fields))
     }
 
     /// Sends `PUT path` with `data` verbatim under `contentType` and decodes the response.
-    public func put<T: Decodable & Sendable>(_ path: String, data: Data, contentType: String) async -> Result<T, NetworkingError> {
+    public func put<T: Decodable & Sendable>(_ path: String, data: Data, contentType: String) async -> Result<
+        T, NetworkingError
+    > {
         await send(.put, path, body: .data(data, contentType: contentType))
     }
 
@@ -140,7 +170,9 @@ extension Networking {
     }
 
     /// Sends `PUT path` as `multipart/form-data` with file parts and string fields and ignores the response body.
-    public func put(_ path: String, parts: [FormDataPart], fields: [String: String] = [:]) async -> Result<Void, NetworkingError> {
+    public func put(_ path: String, parts: [FormDataPart], fields: [String: String] = [:]) async -> Result<
+        Void, NetworkingError
+    > {
         await sendVoid(.put, path, body: .multipart(parts: parts, fields: fields))
     }
 
@@ -155,22 +187,30 @@ extension Networking {
     }
 
     /// Sends `PATCH path` with `body` as JSON (`application/json`, ISO-8601 dates) and decodes the response.
-    public func patch<T: Decodable & Sendable, B: Encodable & Sendable>(_ path: String, body: B) async -> Result<T, NetworkingError> {
+    public func patch<T: Decodable & Sendable, B: Encodable & Sendable>(_ path: String, body: B) async -> Result<
+        T, NetworkingError
+    > {
         await send(.patch, path, body: .json(body))
     }
 
     /// Sends `PATCH path` with a flat `Encodable` as `application/x-www-form-urlencoded` and decodes the response.
-    public func patch<T: Decodable & Sendable, F: Encodable & Sendable>(_ path: String, form: F) async -> Result<T, NetworkingError> {
+    public func patch<T: Decodable & Sendable, F: Encodable & Sendable>(_ path: String, form: F) async -> Result<
+        T, NetworkingError
+    > {
         await send(.patch, path, body: .form(form))
     }
 
     /// Sends `PATCH path` as `multipart/form-data` with file parts and string fields and decodes the response.
-    public func patch<T: Decodable & Sendable>(_ path: String, parts: [FormDataPart], fields: [String: String] = [:]) async -> Result<T, NetworkingError> {
+    public func patch<T: Decodable & Sendable>(_ path: String, parts: [FormDataPart], fields: [String: String] = [:])
+        async -> Result<T, NetworkingError>
+    {
         await send(.patch, path, body: .multipart(parts: parts, fields: fields))
     }
 
     /// Sends `PATCH path` with `data` verbatim under `contentType` and decodes the response.
-    public func patch<T: Decodable & Sendable>(_ path: String, data: Data, contentType: String) async -> Result<T, NetworkingError> {
+    public func patch<T: Decodable & Sendable>(_ path: String, data: Data, contentType: String) async -> Result<
+        T, NetworkingError
+    > {
         await send(.patch, path, body: .data(data, contentType: contentType))
     }
 
@@ -190,7 +230,9 @@ extension Networking {
     }
 
     /// Sends `PATCH path` as `multipart/form-data` with file parts and string fields and ignores the response body.
-    public func patch(_ path: String, parts: [FormDataPart], fields: [String: String] = [:]) async -> Result<Void, NetworkingError> {
+    public func patch(_ path: String, parts: [FormDataPart], fields: [String: String] = [:]) async -> Result<
+        Void, NetworkingError
+    > {
         await sendVoid(.patch, path, body: .multipart(parts: parts, fields: fields))
     }
 

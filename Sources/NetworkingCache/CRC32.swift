@@ -27,9 +27,11 @@ enum CRC32 {
             var offset = 0
             let count = bytes.count
             while count - offset >= 8 {
-                let low = UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
+                let low =
+                    UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
                     | UInt32(bytes[offset + 3]) << 24
-                let high = UInt32(bytes[offset + 4]) | UInt32(bytes[offset + 5]) << 8
+                let high =
+                    UInt32(bytes[offset + 4]) | UInt32(bytes[offset + 5]) << 8
                     | UInt32(bytes[offset + 6]) << 16 | UInt32(bytes[offset + 7]) << 24
                 let mixed = crc ^ low
                 crc =

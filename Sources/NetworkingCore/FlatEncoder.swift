@@ -128,7 +128,8 @@ private struct FlatKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
         } else if let elements = value as? [Any] {
             for element in elements {
                 guard let scalar = FlatValueEncoder.flatString(element) else {
-                    encoder.storage.fail(.invalidRequest("\(encoder.what) value for '\(name)' is nested; only flat values are allowed"))
+                    encoder.storage.fail(
+                        .invalidRequest("\(encoder.what) value for '\(name)' is nested; only flat values are allowed"))
                     return
                 }
                 encoder.storage.pairs.append((name, scalar))
@@ -140,19 +141,22 @@ private struct FlatKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
         } else if let scalar = FlatValueEncoder.singleValueString(value) {
             encoder.storage.pairs.append((name, scalar))
         } else {
-            encoder.storage.fail(.invalidRequest("\(encoder.what) value for '\(name)' is nested; only flat values are allowed"))
+            encoder.storage.fail(
+                .invalidRequest("\(encoder.what) value for '\(name)' is nested; only flat values are allowed"))
         }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        encoder.storage.fail(.invalidRequest("\(encoder.what) value for '\(key.stringValue)' is nested; only flat values are allowed"))
+        encoder.storage.fail(
+            .invalidRequest("\(encoder.what) value for '\(key.stringValue)' is nested; only flat values are allowed"))
         return KeyedEncodingContainer(FlatKeyedContainer<NestedKey>(encoder: FlatValueEncoder(what: encoder.what)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        encoder.storage.fail(.invalidRequest("\(encoder.what) value for '\(key.stringValue)' is nested; only flat values are allowed"))
+        encoder.storage.fail(
+            .invalidRequest("\(encoder.what) value for '\(key.stringValue)' is nested; only flat values are allowed"))
         return RejectingContainer(encoder: encoder, key: key.stringValue)
     }
 
@@ -203,7 +207,9 @@ private struct RejectingContainer: UnkeyedEncodingContainer, SingleValueEncoding
 
     mutating func encodeNil() throws {}
     mutating func encode<T: Encodable>(_ value: T) throws {}
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         KeyedEncodingContainer(FlatKeyedContainer<NestedKey>(encoder: FlatValueEncoder(what: encoder.what)))
     }
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { self }

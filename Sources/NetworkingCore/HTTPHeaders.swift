@@ -24,7 +24,9 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// Creates a list from a dictionary (its order is the dictionary's, sorted by name for stability).
     public init(_ dictionary: [String: String]) {
-        for (name, value) in dictionary.sorted(by: { $0.key < $1.key }) { fields.append(Field(name: name, value: value)) }
+        for (name, value) in dictionary.sorted(by: { $0.key < $1.key }) {
+            fields.append(Field(name: name, value: value))
+        }
     }
 
     /// Creates a list from the `allHeaderFields` of a response, whose keys may be of any type.

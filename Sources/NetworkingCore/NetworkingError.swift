@@ -102,7 +102,8 @@ extension NetworkingError: LocalizedError {
         case .http(let error):
             return error.errorDescription
         case .decoding(let error, let metadata):
-            return "The response (status \(metadata.statusCode)) could not be decoded: \(DecodingError.describe(error))."
+            return
+                "The response (status \(metadata.statusCode)) could not be decoded: \(DecodingError.describe(error))."
         case .validation(let reason, let metadata):
             return "The response (status \(metadata.statusCode)) was rejected: \(reason)."
         case .invalidResponse:

@@ -12,7 +12,8 @@ public enum PercentEncoding {
     /// Characters left as they are in an `application/x-www-form-urlencoded` body (WHATWG).
     static let formAllowed: Set<UInt8> = Set(Array("*-._".utf8)).union(alphanumerics)
 
-    private static let alphanumerics: Set<UInt8> = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8))
+    private static let alphanumerics: Set<UInt8> = Set(
+        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8))
     private static let unreserved: Set<UInt8> = alphanumerics.union(Array("-._~".utf8))
     private static let hex = Array("0123456789ABCDEF".utf8)
 

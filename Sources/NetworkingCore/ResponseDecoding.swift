@@ -16,7 +16,8 @@ public enum ResponseDecoding {
             if T.self == Data.self, let data = exchange.body as? T { return data }
             if T.self == String.self {
                 guard let text = String(data: exchange.body, encoding: .utf8) as? T else {
-                    throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The body is not valid UTF-8"))
+                    throw DecodingError.dataCorrupted(
+                        .init(codingPath: [], debugDescription: "The body is not valid UTF-8"))
                 }
                 return text
             }
@@ -31,7 +32,8 @@ public enum ResponseDecoding {
             throw .decoding(error, exchange.metadata)
         } catch {
             throw .decoding(
-                DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(error)", underlyingError: error)),
+                DecodingError.dataCorrupted(
+                    .init(codingPath: [], debugDescription: "\(error)", underlyingError: error)),
                 exchange.metadata)
         }
     }

@@ -115,7 +115,7 @@
             setLong(NCURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout))
             if let timeoutMilliseconds { setLong(NCURLOPT_TIMEOUT_MS, max(1, timeoutMilliseconds)) }
             switch configuration.httpVersion {
-            case .http1_1: setLong(NCURLOPT_HTTP_VERSION, Int(NCURL_HTTP_VERSION_1_1))
+            case .http1: setLong(NCURLOPT_HTTP_VERSION, Int(NCURL_HTTP_VERSION_1_1))
             case .http2: setLong(NCURLOPT_HTTP_VERSION, Int(NCURL_HTTP_VERSION_2TLS))
             case .http2PriorKnowledge: setLong(NCURLOPT_HTTP_VERSION, Int(NCURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE))
             }

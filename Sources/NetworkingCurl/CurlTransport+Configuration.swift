@@ -66,7 +66,7 @@
         /// The HTTP version a transport asks for.
         public enum HTTPVersion: Sendable, Hashable {
             /// HTTP/1.1 only.
-            case http1_1
+            case http1
             /// HTTP/2 over TLS when the server offers it (ALPN), HTTP/1.1 otherwise and over
             /// cleartext.
             case http2

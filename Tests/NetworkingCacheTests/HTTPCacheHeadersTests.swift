@@ -17,7 +17,13 @@ final class HTTPCacheHeadersTests: XCTestCase {
         XCTAssertEqual(CacheControl("max-age=abc").maxAge, 0, "a malformed max-age is read as 0")
         XCTAssertEqual(CacheControl("max-age=-5").maxAge, 0)
         XCTAssertNil(CacheControl(nil).maxAge)
-        XCTAssertEqual(CacheControl(" , ,max-age=7,"), { var c = CacheControl(); c.maxAge = 7; return c }())
+        XCTAssertEqual(
+            CacheControl(" , ,max-age=7,"),
+            {
+                var c = CacheControl()
+                c.maxAge = 7
+                return c
+            }())
     }
 
     func testHTTPDateFormats() {

@@ -226,8 +226,10 @@ final class ResponseCacheTests: XCTestCase {
 
     func testVaryHeadersMustMatch() async throws {
         let (transport, network) = makeTransport { request, _ in
-            (200, ["Cache-Control": "max-age=600", "Vary": "Accept-Language"],
-                Data((request.value(forHTTPHeaderField: "Accept-Language") ?? "none").utf8))
+            (
+                200, ["Cache-Control": "max-age=600", "Vary": "Accept-Language"],
+                Data((request.value(forHTTPHeaderField: "Accept-Language") ?? "none").utf8)
+            )
         }
         _ = try await transport.send(makeRequest(headers: ["Accept-Language": "en"]))
         let english = try await transport.send(makeRequest(headers: ["Accept-Language": "en"]))
@@ -250,8 +252,10 @@ final class ResponseCacheTests: XCTestCase {
 
     func testOneUsersResponseIsNeverServedToAnother() async throws {
         let (transport, network) = makeTransport { request, _ in
-            (200, ["Cache-Control": "private, max-age=600"],
-                Data((request.value(forHTTPHeaderField: "Authorization") ?? "anonymous").utf8))
+            (
+                200, ["Cache-Control": "private, max-age=600"],
+                Data((request.value(forHTTPHeaderField: "Authorization") ?? "anonymous").utf8)
+            )
         }
         let alice = ["Authorization": "Bearer alice-secret"]
         let bob = ["Authorization": "Bearer bob-secret"]

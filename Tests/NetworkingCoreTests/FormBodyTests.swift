@@ -51,6 +51,6 @@ final class FormBodyTests: XCTestCase {
     }
 
     func testNestedFormIsAnInvalidRequestNamingTheKey() {
-        XCTAssertInvalidRequest(try encode(["user": ["name": "x"]]), mentioning: "form", "'user'")
+        assertInvalidRequest(try encode(["user": ["name": "x"]]), mentioning: "form", "'user'")
     }
 }

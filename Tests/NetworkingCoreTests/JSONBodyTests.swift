@@ -35,7 +35,7 @@ final class JSONBodyTests: XCTestCase {
     }
 
     func testNotANumberIsAnInvalidRequest() {
-        XCTAssertInvalidRequest(
+        assertInvalidRequest(
             try RequestBody.json(Score(value: .nan)).encoded(with: JSONCoding.makeEncoder()), mentioning: "JSON",
             "value")
     }
@@ -51,7 +51,7 @@ final class JSONBodyTests: XCTestCase {
     func testBuilderTurnsAnEncodingFailureIntoAnInvalidRequest() {
         let request = HTTPRequest(method: .post, path: "/post", body: .json(Score(value: .infinity)))
         let builder = RequestBuilder(baseURL: "http://h.test")
-        XCTAssertInvalidRequest(try builder.makeURLRequest(request), mentioning: "JSON")
+        assertInvalidRequest(try builder.makeURLRequest(request), mentioning: "JSON")
     }
 
     func testRawDataIsSentVerbatimUnderItsContentType() throws {

@@ -74,21 +74,21 @@ final class QueryEncodingTests: XCTestCase {
     }
 
     func testNestedValueIsAnInvalidRequestNamingTheKey() {
-        XCTAssertInvalidRequest(try pairs(Nested(q: "x", filter: Filter(field: "y"))), mentioning: "'filter'", "query")
-        XCTAssertInvalidRequest(
+        assertInvalidRequest(try pairs(Nested(q: "x", filter: Filter(field: "y"))), mentioning: "'filter'", "query")
+        assertInvalidRequest(
             try pairs(NestedList(q: "x", filters: [Filter(field: "y")])), mentioning: "'filters'")
-        XCTAssertInvalidRequest(try pairs(["outer": ["inner": "x"]]), mentioning: "'outer'")
+        assertInvalidRequest(try pairs(["outer": ["inner": "x"]]), mentioning: "'outer'")
     }
 
     func testNonFiniteNumberIsAnInvalidRequestNamingTheKey() {
-        XCTAssertInvalidRequest(try pairs(NotANumber(score: .nan)), mentioning: "'score'")
-        XCTAssertInvalidRequest(try pairs(NotANumber(score: .infinity)), mentioning: "'score'")
+        assertInvalidRequest(try pairs(NotANumber(score: .nan)), mentioning: "'score'")
+        assertInvalidRequest(try pairs(NotANumber(score: .infinity)), mentioning: "'score'")
     }
 
     func testTopLevelValueThatIsNotAnObjectIsRejected() {
-        XCTAssertInvalidRequest(try pairs(["a", "b"]), mentioning: "list")
-        XCTAssertInvalidRequest(try pairs("swift"), mentioning: "single value")
-        XCTAssertInvalidRequest(try pairs(42), mentioning: "single value")
+        assertInvalidRequest(try pairs(["a", "b"]), mentioning: "list")
+        assertInvalidRequest(try pairs("swift"), mentioning: "single value")
+        assertInvalidRequest(try pairs(42), mentioning: "single value")
     }
 
     func testBuilderAppendsModelAfterExplicitItems() throws {
@@ -104,6 +104,6 @@ final class QueryEncodingTests: XCTestCase {
     func testBuilderRejectsANestedQueryModel() {
         let builder = RequestBuilder(baseURL: "http://h.test")
         let request = HTTPRequest(method: .get, path: "/s", queryModel: Nested(q: "x", filter: Filter(field: "y")))
-        XCTAssertInvalidRequest(try builder.makeURLRequest(request), mentioning: "'filter'")
+        assertInvalidRequest(try builder.makeURLRequest(request), mentioning: "'filter'")
     }
 }

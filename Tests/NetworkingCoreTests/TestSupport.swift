@@ -7,7 +7,7 @@ import XCTest
 #endif
 
 /// Asserts that `body` throws `.invalidRequest` and that its reason contains every fragment.
-func XCTAssertInvalidRequest<T>(
+func assertInvalidRequest<T>(
     _ body: @autoclosure () throws(NetworkingError) -> T, mentioning fragments: String...,
     file: StaticString = #filePath, line: UInt = #line
 ) {

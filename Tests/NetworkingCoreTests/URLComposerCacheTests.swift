@@ -25,8 +25,8 @@ final class URLComposerCacheTests: XCTestCase {
 
     func testAnUnusableBaseFailsEveryRelativePathWithItsReason() {
         for _ in 0..<2 {
-            XCTAssertInvalidRequest(try compose("", "/users"), mentioning: "base URL is empty", "/users")
-            XCTAssertInvalidRequest(try compose("ftp://h.test", "/x"), mentioning: "ftp://h.test")
+            assertInvalidRequest(try compose("", "/users"), mentioning: "base URL is empty", "/users")
+            assertInvalidRequest(try compose("ftp://h.test", "/x"), mentioning: "ftp://h.test")
         }
         XCTAssertEqual(try? compose("", "http://other.test/x"), "http://other.test/x", "an absolute path needs no base")
     }

@@ -113,25 +113,25 @@ final class URLComposerTests: XCTestCase {
     }
 
     func testEmptyBaseURLIsAnInvalidRequestNamingIt() {
-        XCTAssertInvalidRequest(try compose("", "/get"), mentioning: "base URL is empty", "/get")
-        XCTAssertInvalidRequest(try compose("   ", "/get"), mentioning: "base URL is empty")
+        assertInvalidRequest(try compose("", "/get"), mentioning: "base URL is empty", "/get")
+        assertInvalidRequest(try compose("   ", "/get"), mentioning: "base URL is empty")
     }
 
     func testInvalidBaseURLIsAnInvalidRequestNamingIt() {
-        XCTAssertInvalidRequest(try compose("not a url", "/get"), mentioning: "base URL 'not a url'")
-        XCTAssertInvalidRequest(try compose("ftp://h.test", "/get"), mentioning: "base URL 'ftp://h.test'")
-        XCTAssertInvalidRequest(try compose("http://", "/get"), mentioning: "base URL 'http://'")
-        XCTAssertInvalidRequest(try compose("h.test/api", "/get"), mentioning: "base URL 'h.test/api'")
+        assertInvalidRequest(try compose("not a url", "/get"), mentioning: "base URL 'not a url'")
+        assertInvalidRequest(try compose("ftp://h.test", "/get"), mentioning: "base URL 'ftp://h.test'")
+        assertInvalidRequest(try compose("http://", "/get"), mentioning: "base URL 'http://'")
+        assertInvalidRequest(try compose("h.test/api", "/get"), mentioning: "base URL 'h.test/api'")
     }
 
     func testInvalidAbsolutePathIsAnInvalidRequestNamingIt() {
-        XCTAssertInvalidRequest(try compose("http://h.test", "http://"), mentioning: "absolute URL 'http://'")
+        assertInvalidRequest(try compose("http://h.test", "http://"), mentioning: "absolute URL 'http://'")
     }
 
     func testLineBreaksInThePathAreRejected() {
-        XCTAssertInvalidRequest(try compose("http://h.test", "/a\r\nHost: evil"), mentioning: "line break")
-        XCTAssertInvalidRequest(try compose("http://h.test", "/a\nb"), mentioning: "line break")
-        XCTAssertInvalidRequest(try compose("http://h.test", "/a\rb"), mentioning: "line break")
+        assertInvalidRequest(try compose("http://h.test", "/a\r\nHost: evil"), mentioning: "line break")
+        assertInvalidRequest(try compose("http://h.test", "/a\nb"), mentioning: "line break")
+        assertInvalidRequest(try compose("http://h.test", "/a\rb"), mentioning: "line break")
     }
 
     func testControlCharactersInQueryItemsAreEncoded() throws {

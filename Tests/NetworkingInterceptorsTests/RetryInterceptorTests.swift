@@ -217,8 +217,10 @@ final class RetryInterceptorTests: XCTestCase {
     func testCancellationDuringTheBackoffEndsTheRequestAtOnce() async throws {
         let server = server([503])
         // The live clock, and a backoff of an hour: only cancellation can end this wait.
-        let interceptor = RetryInterceptor(baseDelay: .seconds(3600), maxDelay: .seconds(3600), environment: .init(
-            now: { Date() }, sleep: { try await Task.sleep(for: $0) }, random: { 1 }))
+        let interceptor = RetryInterceptor(
+            baseDelay: .seconds(3600), maxDelay: .seconds(3600),
+            environment: .init(
+                now: { Date() }, sleep: { try await Task.sleep(for: $0) }, random: { 1 }))
         let task = Task { await send(makeRequest(), through: [interceptor], transport: server.transport) }
         await server.waitForRequests(1)
         task.cancel()

@@ -148,7 +148,8 @@ struct ClosureInterceptor: HTTPInterceptor {
     let body: @Sendable (URLRequest, @Sendable (URLRequest) async throws -> HTTPExchange) async throws -> HTTPExchange
 
     init(
-        _ body: @escaping @Sendable (URLRequest, @Sendable (URLRequest) async throws -> HTTPExchange) async throws ->
+        _ body:
+            @escaping @Sendable (URLRequest, @Sendable (URLRequest) async throws -> HTTPExchange) async throws ->
             HTTPExchange
     ) {
         self.body = body

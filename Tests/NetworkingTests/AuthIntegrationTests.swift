@@ -10,14 +10,14 @@ final class AuthIntegrationTests: XCTestCase {
 
     private func headers(_ networking: Networking) async throws -> [String: String] {
         let result: Result<[String: [String: String]], NetworkingError> = await networking.get("/headers")
-        return try XCTUnwrap(XCTUnwrapSuccess(result)["headers"])
+        return try XCTUnwrap(unwrapSuccess(result)["headers"])
     }
 
     func testBasicWithTheRightPassword() async throws {
         let networking = HTTPBin.client()
         await networking.setAuthorizationHeader(username: "aladdin", password: "opensesame")
         let result: Result<JSONResponse, NetworkingError> = await networking.get("/basic-auth/aladdin/opensesame")
-        let response = try XCTUnwrapSuccess(result)
+        let response = try unwrapSuccess(result)
         XCTAssertEqual(response.body["authenticated"]?.boolValue, true)
         XCTAssertEqual(response.body["user"]?.stringValue, "aladdin")
     }
@@ -28,7 +28,7 @@ final class AuthIntegrationTests: XCTestCase {
         let result: Result<JSONResponse, NetworkingError> = await withDeadline {
             await networking.get("/basic-auth/aladdin/opensesame")
         }
-        guard case .http(let error) = try XCTUnwrapFailure(result) else { return XCTFail("got \(result)") }
+        guard case .http(let error) = try unwrapFailure(result) else { return XCTFail("got \(result)") }
         XCTAssertEqual(error.statusCode, 401)
         XCTAssertEqual(error.metadata.header("www-authenticate"), "Basic realm=\"Fake Realm\"")
     }
@@ -37,7 +37,7 @@ final class AuthIntegrationTests: XCTestCase {
         let result: Result<Void, NetworkingError> = await withDeadline {
             await HTTPBin.client().get("/basic-auth/aladdin/opensesame")
         }
-        XCTAssertEqual(try XCTUnwrapFailure(result).statusCode, 401)
+        XCTAssertEqual(try unwrapFailure(result).statusCode, 401)
     }
 
     func testBasicEncodesNonASCIICredentialsAsUTF8() async throws {
@@ -51,14 +51,14 @@ final class AuthIntegrationTests: XCTestCase {
         let networking = HTTPBin.client()
         await networking.setAuthorizationHeader(token: "AAAFFAAAA3DAAAAAA")
         let result: Result<JSONResponse, NetworkingError> = await networking.get("/bearer")
-        let response = try XCTUnwrapSuccess(result)
+        let response = try unwrapSuccess(result)
         XCTAssertEqual(response.body["authenticated"]?.boolValue, true)
         XCTAssertEqual(response.body["token"]?.stringValue, "AAAFFAAAA3DAAAAAA")
     }
 
     func testBearerWithoutATokenIsA401() async throws {
         let result: Result<JSONResponse, NetworkingError> = await withDeadline { await HTTPBin.client().get("/bearer") }
-        guard case .http(let error) = try XCTUnwrapFailure(result) else { return XCTFail("got \(result)") }
+        guard case .http(let error) = try unwrapFailure(result) else { return XCTFail("got \(result)") }
         XCTAssertEqual(error.statusCode, 401)
         XCTAssertTrue(error.isClientError)
         XCTAssertFalse(NetworkingError.http(error).isRetryable)
@@ -110,7 +110,7 @@ final class AuthIntegrationTests: XCTestCase {
         XCTAssertNil(sent["Authorization"])
         XCTAssertNil(sent["X-Custom"])
         let bearer: Result<Void, NetworkingError> = await networking.get("/bearer")
-        XCTAssertEqual(try XCTUnwrapFailure(bearer).statusCode, 401)
+        XCTAssertEqual(try unwrapFailure(bearer).statusCode, 401)
         let name = await networking.authorizationHeaderName
         XCTAssertEqual(name, "Authorization")
     }
@@ -119,7 +119,7 @@ final class AuthIntegrationTests: XCTestCase {
         let networking = HTTPBin.client()
         await networking.setAuthorizationHeader(token: "abc\r\nX-Evil: 1")
         let result: Result<Void, NetworkingError> = await networking.get("/headers")
-        guard case .invalidRequest(let reason) = try XCTUnwrapFailure(result) else { return XCTFail("\(result)") }
+        guard case .invalidRequest(let reason) = try unwrapFailure(result) else { return XCTFail("\(result)") }
         XCTAssertTrue(reason.contains("Authorization"), reason)
     }
 }

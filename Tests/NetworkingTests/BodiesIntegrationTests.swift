@@ -49,7 +49,7 @@ final class BodiesIntegrationTests: XCTestCase {
             ("PATCH", await networking.patch("/patch", body: body)),
         ]
         for (verb, result) in results {
-            let echo = try XCTUnwrapSuccess(result)
+            let echo = try unwrapSuccess(result)
             XCTAssertEqual(echo.json, ["username": "jameson", "password": "secret"], verb)
             XCTAssertEqual(echo.headers["Content-Type"], "application/json", verb)
         }
@@ -58,17 +58,17 @@ final class BodiesIntegrationTests: XCTestCase {
     func testJSONBodyDatesAreISO8601() async throws {
         let result: Result<Echo, NetworkingError> = await HTTPBin.client().post(
             "/post", body: Event(title: "launch", startsAt: Date(timeIntervalSince1970: 1_700_000_000)))
-        XCTAssertEqual(try XCTUnwrapSuccess(result).json?["startsAt"], "2023-11-14T22:13:20Z")
+        XCTAssertEqual(try unwrapSuccess(result).json?["startsAt"], "2023-11-14T22:13:20Z")
     }
 
     func testDictionaryJSONBody() async throws {
         let result: Result<Echo, NetworkingError> = await HTTPBin.client().post("/post", body: ["name": "jameson"])
-        XCTAssertEqual(try XCTUnwrapSuccess(result).json, ["name": "jameson"])
+        XCTAssertEqual(try unwrapSuccess(result).json, ["name": "jameson"])
     }
 
     func testNotANumberInABodyIsAnInvalidRequest() async throws {
         let result: Result<Echo, NetworkingError> = await HTTPBin.client().post("/post", body: ["score": Double.nan])
-        guard case .invalidRequest = try XCTUnwrapFailure(result) else { return XCTFail("got \(result)") }
+        guard case .invalidRequest = try unwrapFailure(result) else { return XCTFail("got \(result)") }
     }
 
     func testFormBodyIsPercentEncoded() async throws {
@@ -80,7 +80,7 @@ final class BodiesIntegrationTests: XCTestCase {
             ("PATCH", await networking.patch("/patch", form: ["name": tricky, "other": "x"])),
         ]
         for (verb, result) in results {
-            let echo = try XCTUnwrapSuccess(result)
+            let echo = try unwrapSuccess(result)
             XCTAssertEqual(echo.form, ["name": .string(tricky), "other": "x"], verb)
             XCTAssertTrue(
                 echo.headers["Content-Type"]?.hasPrefix("application/x-www-form-urlencoded") == true, verb)
@@ -90,7 +90,7 @@ final class BodiesIntegrationTests: XCTestCase {
     func testFormBodyFromAModelStringifiesBool() async throws {
         let result: Result<Echo, NetworkingError> = await HTTPBin.client().post(
             "/post", form: SignIn(name: "jameson", remember: true))
-        XCTAssertEqual(try XCTUnwrapSuccess(result).form, ["name": "jameson", "remember": "true"])
+        XCTAssertEqual(try unwrapSuccess(result).form, ["name": "jameson", "remember": "true"])
     }
 
     func testMultipartPartsAndFields() async throws {
@@ -104,7 +104,7 @@ final class BodiesIntegrationTests: XCTestCase {
             ("PATCH", await networking.patch("/patch", parts: [part1, part2], fields: fields)),
         ]
         for (verb, result) in results {
-            let echo = try XCTUnwrapSuccess(result)
+            let echo = try unwrapSuccess(result)
             XCTAssertEqual(echo.files, ["file1": "first file", "file2": "second file"], verb)
             XCTAssertEqual(echo.form, ["username": "3lvis", "quote\"d": "døgn\r\nline"], verb)
             XCTAssertTrue(echo.headers["Content-Type"]?.hasPrefix("multipart/form-data; boundary=") == true, verb)
@@ -114,7 +114,7 @@ final class BodiesIntegrationTests: XCTestCase {
     func testMultipartPartWithoutAFilenameIsAFormValue() async throws {
         let part = FormDataPart(type: .plainText, data: Data("just text".utf8), parameterName: "note")
         let result: Result<Echo, NetworkingError> = await HTTPBin.client().post("/post", parts: [part])
-        XCTAssertEqual(try XCTUnwrapSuccess(result).form, ["note": "just text"])
+        XCTAssertEqual(try unwrapSuccess(result).form, ["note": "just text"])
     }
 
     func testRawDataIsSentVerbatim() async throws {
@@ -126,7 +126,7 @@ final class BodiesIntegrationTests: XCTestCase {
             ("PATCH", await networking.patch("/patch", data: Data(text.utf8), contentType: "text/plain")),
         ]
         for (verb, result) in results {
-            let echo = try XCTUnwrapSuccess(result)
+            let echo = try unwrapSuccess(result)
             XCTAssertEqual(echo.data, text, verb)
             XCTAssertEqual(echo.headers["Content-Type"], "text/plain", verb)
             XCTAssertEqual(echo.headers["Content-Length"], "\(text.utf8.count)", verb)
@@ -140,10 +140,10 @@ final class BodiesIntegrationTests: XCTestCase {
             URLQueryItem(name: "tag", value: "b"),
         ]
         let get: Result<Echo, NetworkingError> = await networking.get("/anything", query: items)
-        let echo = try XCTUnwrapSuccess(get)
+        let echo = try unwrapSuccess(get)
         XCTAssertEqual(echo.args, ["tag": ["a", "b"], "q": "a b&c=d+e"])
         let delete: Result<Echo, NetworkingError> = await networking.delete("/delete", query: items)
-        XCTAssertEqual(try XCTUnwrapSuccess(delete).args, ["tag": ["a", "b"], "q": "a b&c=d+e"])
+        XCTAssertEqual(try unwrapSuccess(delete).args, ["tag": ["a", "b"], "q": "a b&c=d+e"])
     }
 
     func testQueryFromAFlatModel() async throws {
@@ -151,17 +151,17 @@ final class BodiesIntegrationTests: XCTestCase {
         let search = Search(q: "swift", page: 2, tags: ["x", "y"])
         let get: Result<JSONResponse, NetworkingError> = await networking.get("/get", query: search)
         XCTAssertEqual(
-            try XCTUnwrapSuccess(get).body["url"]?.stringValue, HTTPBin.baseURL + "/get?q=swift&page=2&tags=x&tags=y")
+            try unwrapSuccess(get).body["url"]?.stringValue, HTTPBin.baseURL + "/get?q=swift&page=2&tags=x&tags=y")
         let delete: Result<Echo, NetworkingError> = await networking.delete("/delete", query: search)
-        XCTAssertEqual(try XCTUnwrapSuccess(delete).args, ["q": "swift", "page": "2", "tags": ["x", "y"]])
+        XCTAssertEqual(try unwrapSuccess(delete).args, ["q": "swift", "page": "2", "tags": ["x", "y"]])
         let void: Result<Void, NetworkingError> = await networking.get("/get", query: search)
-        try XCTUnwrapSuccess(void)
+        try unwrapSuccess(void)
     }
 
     func testQueryInThePathIsKept() async throws {
         let result: Result<Echo, NetworkingError> = await HTTPBin.client().get(
             "/anything?lang=en", query: [URLQueryItem(name: "page", value: "2")])
-        XCTAssertEqual(try XCTUnwrapSuccess(result).args, ["lang": "en", "page": "2"])
+        XCTAssertEqual(try unwrapSuccess(result).args, ["lang": "en", "page": "2"])
     }
 
     func testNestedQueryModelIsAnInvalidRequestNamingTheKey() async throws {
@@ -169,7 +169,7 @@ final class BodiesIntegrationTests: XCTestCase {
             let filter: [String: String]
         }
         let result: Result<Echo, NetworkingError> = await HTTPBin.client().get("/get", query: Nested(filter: [:]))
-        guard case .invalidRequest(let reason) = try XCTUnwrapFailure(result) else { return XCTFail("\(result)") }
+        guard case .invalidRequest(let reason) = try unwrapFailure(result) else { return XCTFail("\(result)") }
         XCTAssertTrue(reason.contains("'filter'"), reason)
     }
 }

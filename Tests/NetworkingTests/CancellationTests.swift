@@ -97,7 +97,7 @@ final class CancellationTests: XCTestCase {
             guard case .failure(.cancelled)? = await value(of: task) else { return XCTFail("expected .cancelled") }
         }
         let after: Result<JSONResponse, NetworkingError> = await networking.get("/get")
-        XCTAssertEqual(try XCTUnwrapSuccess(after).statusCode, 200, "the client stays usable")
+        XCTAssertEqual(try unwrapSuccess(after).statusCode, 200, "the client stays usable")
     }
 
     func testResetCancelsRequestsInFlight() async throws {

@@ -69,7 +69,7 @@ final class ConcurrencyIntegrationTests: XCTestCase {
         }
         XCTAssertEqual(results.count, 50)
         for (index, result) in results {
-            XCTAssertEqual(try XCTUnwrapSuccess(result).args, ["i": "\(index)"])
+            XCTAssertEqual(try unwrapSuccess(result).args, ["i": "\(index)"])
         }
     }
 
@@ -82,7 +82,7 @@ final class ConcurrencyIntegrationTests: XCTestCase {
         }
         try await Task.sleep(for: .milliseconds(100))
         let fast: Result<Void, NetworkingError> = await networking.get("/get")
-        try XCTUnwrapSuccess(fast)
+        try unwrapSuccess(fast)
         order.withLock { $0.append("fast") }
         await slow.value
         XCTAssertEqual(order.withLock { $0 }, ["fast", "slow"])
@@ -97,10 +97,10 @@ final class ConcurrencyIntegrationTests: XCTestCase {
         try await gate.waitUntilEntered()
         // The body's encoding is blocked; if it held the actor, this request could not start.
         let other: Result<JSONResponse, NetworkingError> = await networking.get("/get")
-        XCTAssertEqual(try XCTUnwrapSuccess(other).statusCode, 200)
+        XCTAssertEqual(try unwrapSuccess(other).statusCode, 200)
         gate.open()
         let posted = await blocked.value
-        let echo = try XCTUnwrapSuccess(posted)
+        let echo = try unwrapSuccess(posted)
         XCTAssertEqual(echo["json"], ["openedByTheTest": true])
     }
 
@@ -113,9 +113,9 @@ final class ConcurrencyIntegrationTests: XCTestCase {
         try await gate.waitUntilEntered()
         // The response's decoding is blocked; if it held the actor, this request could not start.
         let other: Result<JSONResponse, NetworkingError> = await networking.get("/get")
-        XCTAssertEqual(try XCTUnwrapSuccess(other).statusCode, 200)
+        XCTAssertEqual(try unwrapSuccess(other).statusCode, 200)
         gate.open()
         let decoded = await blocked.value
-        XCTAssertTrue(try XCTUnwrapSuccess(decoded).opened, "decoding waited for the other request")
+        XCTAssertTrue(try unwrapSuccess(decoded).opened, "decoding waited for the other request")
     }
 }

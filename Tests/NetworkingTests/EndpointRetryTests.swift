@@ -63,7 +63,7 @@ final class EndpointRetryTests: XCTestCase {
         let transport = unavailable(endpoint.method)
         let result: Result<EmptyResponse, NetworkingError> = await client(transport, maxRetries: maxRetries)
             .send(endpoint)
-        XCTAssertEqual((try? XCTUnwrapFailure(result))?.statusCode, 503)
+        XCTAssertEqual((try? unwrapFailure(result))?.statusCode, 503)
         return transport.requests.count
     }
 

@@ -24,7 +24,7 @@ final class ErrorsIntegrationTests: XCTestCase {
 
     func testClientErrorBodyIsDecodedFromTheMetadata() async throws {
         let result: Result<JSONResponse, NetworkingError> = await HTTPBin.client().get("/status/406")
-        let error = try XCTUnwrapFailure(result)
+        let error = try unwrapFailure(result)
         guard case .http(let httpError) = error else { return XCTFail("got \(error)") }
         XCTAssertEqual(httpError.statusCode, 406)
         XCTAssertTrue(httpError.isClientError)
@@ -39,7 +39,7 @@ final class ErrorsIntegrationTests: XCTestCase {
 
     func testTeapotBodyIsKept() async throws {
         let result: Result<Void, NetworkingError> = await HTTPBin.client().get("/status/418")
-        let metadata = try XCTUnwrap(XCTUnwrapFailure(result).responseMetadata)
+        let metadata = try XCTUnwrap(unwrapFailure(result).responseMetadata)
         XCTAssertEqual(metadata.statusCode, 418)
         XCTAssertTrue(metadata.bodySnippet.contains("teapot"), metadata.bodySnippet)
         XCTAssertEqual(metadata.header("X-MORE-INFO"), "http://tools.ietf.org/html/rfc2324")
@@ -49,20 +49,20 @@ final class ErrorsIntegrationTests: XCTestCase {
         let networking = HTTPBin.client()
         for status in [500, 502, 503, 504] {
             let result: Result<JSONResponse, NetworkingError> = await networking.post("/status/\(status)")
-            guard case .http(let error) = try XCTUnwrapFailure(result) else { return XCTFail("got \(result)") }
+            guard case .http(let error) = try unwrapFailure(result) else { return XCTFail("got \(result)") }
             XCTAssertEqual(error.statusCode, status)
             XCTAssertTrue(error.isServerError)
             XCTAssertTrue(NetworkingError.http(error).isRetryable, "\(status)")
         }
         let notImplemented: Result<Void, NetworkingError> = await networking.get("/status/501")
-        XCTAssertFalse(try XCTUnwrapFailure(notImplemented).isRetryable)
+        XCTAssertFalse(try unwrapFailure(notImplemented).isRetryable)
         let tooMany: Result<Void, NetworkingError> = await networking.get("/status/429")
-        XCTAssertTrue(try XCTUnwrapFailure(tooMany).isRetryable)
+        XCTAssertTrue(try unwrapFailure(tooMany).isRetryable)
     }
 
     func testHTMLDecodedAsAModelIsADecodingFailureWithTheResponse() async throws {
         let result: Result<Slideshow, NetworkingError> = await HTTPBin.client().get("/html")
-        let error = try XCTUnwrapFailure(result)
+        let error = try unwrapFailure(result)
         guard case .decoding(_, let metadata) = error else { return XCTFail("got \(error)") }
         XCTAssertEqual(metadata.statusCode, 200)
         XCTAssertEqual(error.statusCode, 200)
@@ -74,7 +74,7 @@ final class ErrorsIntegrationTests: XCTestCase {
 
     func testJSONOfTheWrongShapeNamesTheMissingKey() async throws {
         let result: Result<Slideshow, NetworkingError> = await HTTPBin.client().get("/json")
-        let error = try XCTUnwrapFailure(result)
+        let error = try unwrapFailure(result)
         guard case .decoding(.keyNotFound(let key, _), _) = error else { return XCTFail("got \(error)") }
         XCTAssertEqual(key.stringValue, "title")
     }
@@ -82,7 +82,7 @@ final class ErrorsIntegrationTests: XCTestCase {
     func testClosedPortIsATransportFailure() async throws {
         let networking = HTTPBin.client(baseURL: "http://127.0.0.1:9")
         let result: Result<JSONResponse, NetworkingError> = await withDeadline { await networking.get("/get") }
-        let error = try XCTUnwrapFailure(result)
+        let error = try unwrapFailure(result)
         guard case .transport(let urlError) = error else { return XCTFail("got \(error)") }
         XCTAssertEqual(urlError.code, .cannotConnectToHost)
         XCTAssertTrue(error.isRetryable)
@@ -93,7 +93,7 @@ final class ErrorsIntegrationTests: XCTestCase {
     func testInvalidBaseURLIsAnInvalidRequestNamingIt() async throws {
         for base in ["", "not a url", "ftp://127.0.0.1"] {
             let result: Result<JSONResponse, NetworkingError> = await HTTPBin.client(baseURL: base).get("/get")
-            guard case .invalidRequest(let reason) = try XCTUnwrapFailure(result) else {
+            guard case .invalidRequest(let reason) = try unwrapFailure(result) else {
                 return XCTFail("got \(result)")
             }
             XCTAssertTrue(reason.contains("base URL"), reason)
@@ -102,6 +102,6 @@ final class ErrorsIntegrationTests: XCTestCase {
 
     func testLineBreakInThePathIsAnInvalidRequest() async throws {
         let result: Result<Void, NetworkingError> = await HTTPBin.client().get("/get\r\nX-Evil: 1")
-        guard case .invalidRequest = try XCTUnwrapFailure(result) else { return XCTFail("got \(result)") }
+        guard case .invalidRequest = try unwrapFailure(result) else { return XCTFail("got \(result)") }
     }
 }

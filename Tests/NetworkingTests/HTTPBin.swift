@@ -115,7 +115,7 @@ func withDeadline<T: Sendable>(
 }
 
 /// The value of a successful result, or a test failure naming the error.
-func XCTUnwrapSuccess<T>(
+func unwrapSuccess<T>(
     _ result: Result<T, NetworkingError>, file: StaticString = #filePath, line: UInt = #line
 ) throws -> T {
     switch result {
@@ -127,7 +127,7 @@ func XCTUnwrapSuccess<T>(
 }
 
 /// The error of a failed result, or a test failure.
-func XCTUnwrapFailure<T>(
+func unwrapFailure<T>(
     _ result: Result<T, NetworkingError>, file: StaticString = #filePath, line: UInt = #line
 ) throws -> NetworkingError {
     switch result {

@@ -57,16 +57,16 @@ final class HTTPClientIntegrationTests: XCTestCase {
 
     func testStatusErrorsAreClassified() async throws {
         let unauthorized: Result<EmptyResponse, NetworkingError> = await client.send(HTTPBinEndpoint.status(401))
-        XCTAssertTrue(try XCTUnwrapFailure(unauthorized).isUnauthorized, "\(unauthorized)")
+        XCTAssertTrue(try unwrapFailure(unauthorized).isUnauthorized, "\(unauthorized)")
         let server: Result<EmptyResponse, NetworkingError> = await client.send(HTTPBinEndpoint.status(503))
-        XCTAssertEqual(try XCTUnwrapFailure(server).serverErrorCode, 503)
+        XCTAssertEqual(try unwrapFailure(server).serverErrorCode, 503)
         let notFound: Result<EmptyResponse, NetworkingError> = await client.send(HTTPBinEndpoint.status(404))
-        XCTAssertTrue(try XCTUnwrapFailure(notFound).isNotFound)
+        XCTAssertTrue(try unwrapFailure(notFound).isNotFound)
     }
 
     func testBearerEndpointWithAndWithoutAToken() async throws {
         let anonymous: Result<JSONResponse, NetworkingError> = await client.send(HTTPBinEndpoint.bearer)
-        XCTAssertTrue(try XCTUnwrapFailure(anonymous).isUnauthorized, "\(anonymous)")
+        XCTAssertTrue(try unwrapFailure(anonymous).isUnauthorized, "\(anonymous)")
         let authorized = HTTPClient(
             configuration: .init(headers: ["Authorization": "Bearer token-1"]), transport: TestTransport.make())
         let response: JSONResponse = try await authorized.send(HTTPBinEndpoint.bearer)
@@ -76,6 +76,6 @@ final class HTTPClientIntegrationTests: XCTestCase {
     func testTimeoutIntervalOfTheEndpointApplies() async throws {
         let result: Result<EmptyResponse, NetworkingError> = await client.send(
             HTTPBinEndpoint.delay(seconds: 5, timeout: 0.5))
-        XCTAssertTrue(try XCTUnwrapFailure(result).isTimeout, "\(result)")
+        XCTAssertTrue(try unwrapFailure(result).isTimeout, "\(result)")
     }
 }

@@ -10,12 +10,12 @@ final class HeadersIntegrationTests: XCTestCase {
 
     private func userAgent(_ networking: Networking) async throws -> String? {
         let result: Result<[String: String], NetworkingError> = await networking.get("/user-agent")
-        return try XCTUnwrapSuccess(result)["user-agent"]
+        return try unwrapSuccess(result)["user-agent"]
     }
 
     private func headers(_ networking: Networking) async throws -> [String: String] {
         let result: Result<[String: [String: String]], NetworkingError> = await networking.get("/headers")
-        return try XCTUnwrap(XCTUnwrapSuccess(result)["headers"])
+        return try XCTUnwrap(unwrapSuccess(result)["headers"])
     }
 
     func testUserAgentIsOverridden() async throws {
@@ -51,10 +51,10 @@ final class HeadersIntegrationTests: XCTestCase {
         let networking = HTTPBin.client()
         await networking.setHeaderFields(["X-Custom": "1\r\nX-Evil: 1"])
         let result: Result<Void, NetworkingError> = await networking.get("/headers")
-        guard case .invalidRequest(let reason) = try XCTUnwrapFailure(result) else { return XCTFail("\(result)") }
+        guard case .invalidRequest(let reason) = try unwrapFailure(result) else { return XCTFail("\(result)") }
         XCTAssertTrue(reason.contains("X-Custom"), reason)
         await networking.setHeaderFields(["Bad Name": "1"])
         let badName: Result<Void, NetworkingError> = await networking.get("/headers")
-        guard case .invalidRequest = try XCTUnwrapFailure(badName) else { return XCTFail("\(badName)") }
+        guard case .invalidRequest = try unwrapFailure(badName) else { return XCTFail("\(badName)") }
     }
 }

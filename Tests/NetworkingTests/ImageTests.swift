@@ -47,12 +47,18 @@ final class ImageTests: XCTestCase {
             (jpeg(239, 178), ImageHeader(format: .jpeg, width: 239, height: 178)),
             (jpeg(4032, 3024, frame: 0xC2), ImageHeader(format: .jpeg, width: 4032, height: 3024)),
             (gif(640, 480), ImageHeader(format: .gif, width: 640, height: 480)),
-            (webp("VP8 ", [0x30, 0x01, 0x00, 0x9D, 0x01, 0x2A] + le16(274) + le16(367)),
-                ImageHeader(format: .webp, width: 274, height: 367)),
-            (webp("VP8L", [0x2F] + le32((400 - 1) | (300 - 1) << 14)),
-                ImageHeader(format: .webp, width: 400, height: 300)),
-            (webp("VP8X", [0x10, 0, 0, 0] + le24(1919) + le24(1079)),
-                ImageHeader(format: .webp, width: 1920, height: 1080)),
+            (
+                webp("VP8 ", [0x30, 0x01, 0x00, 0x9D, 0x01, 0x2A] + le16(274) + le16(367)),
+                ImageHeader(format: .webp, width: 274, height: 367)
+            ),
+            (
+                webp("VP8L", [0x2F] + le32((400 - 1) | (300 - 1) << 14)),
+                ImageHeader(format: .webp, width: 400, height: 300)
+            ),
+            (
+                webp("VP8X", [0x10, 0, 0, 0] + le24(1919) + le24(1079)),
+                ImageHeader(format: .webp, width: 1920, height: 1080)
+            ),
             (bmp(32, 16), ImageHeader(format: .bmp, width: 32, height: 16)),
             (bmp(32, -16), ImageHeader(format: .bmp, width: 32, height: 16)),
         ]

@@ -406,14 +406,20 @@ private final class Counter: Sendable {
     var value: Int { count.withLock { $0 } }
 
     @discardableResult
-    func increment() -> Int { count.withLock { $0 += 1; return $0 } }
+    func increment() -> Int {
+        count.withLock {
+            $0 += 1
+            return $0
+        }
+    }
 }
 
 private struct TestInterceptor: HTTPInterceptor {
     let body: @Sendable (URLRequest, @Sendable (URLRequest) async throws -> HTTPExchange) async throws -> HTTPExchange
 
     init(
-        _ body: @escaping @Sendable (URLRequest, @Sendable (URLRequest) async throws -> HTTPExchange) async throws ->
+        _ body:
+            @escaping @Sendable (URLRequest, @Sendable (URLRequest) async throws -> HTTPExchange) async throws ->
             HTTPExchange
     ) {
         self.body = body

@@ -35,7 +35,7 @@ final class RedirectsIntegrationTests: XCTestCase {
         await networking.setHeaderFields(["X-Visible": "yes"])
         let result: Result<HeadersEcho, NetworkingError> = await networking.get(
             redirect(to: HTTPBin.otherOriginBaseURL + "/headers"))
-        let headers = try XCTUnwrapSuccess(result).headers
+        let headers = try unwrapSuccess(result).headers
         XCTAssertEqual(headers["Host"], "localhost:\(HTTPBin.port)", "the redirect was followed to the other host")
         XCTAssertNil(headers["Authorization"])
         XCTAssertEqual(headers["X-Visible"], "yes", "ordinary headers still go")
@@ -47,12 +47,12 @@ final class RedirectsIntegrationTests: XCTestCase {
         for status in [302, 307] {
             let result: Result<HeadersEcho, NetworkingError> = await networking.get(
                 redirect(to: HTTPBin.otherOriginBaseURL + "/headers", status: status))
-            let headers = try XCTUnwrapSuccess(result).headers
+            let headers = try unwrapSuccess(result).headers
             XCTAssertNil(headers["Anonymous-Token"], "\(status)")
             XCTAssertFalse(headers.keys.contains { $0.lowercased().hasPrefix("x-networking") }, "\(headers)")
         }
         let direct: Result<HeadersEcho, NetworkingError> = await networking.get("/headers")
-        let sent = try XCTUnwrapSuccess(direct).headers
+        let sent = try unwrapSuccess(direct).headers
         XCTAssertEqual(sent["Anonymous-Token"], "SECRET", "same origin keeps it")
         XCTAssertFalse(sent.keys.contains { $0.lowercased().hasPrefix("x-networking") }, "\(sent)")
     }
@@ -61,10 +61,10 @@ final class RedirectsIntegrationTests: XCTestCase {
         let networking = HTTPBin.client()
         await networking.setAuthorizationHeader(token: "SECRET")
         let relative: Result<HeadersEcho, NetworkingError> = await networking.get(redirect(to: "/headers"))
-        XCTAssertEqual(try XCTUnwrapSuccess(relative).headers["Authorization"], "Bearer SECRET")
+        XCTAssertEqual(try unwrapSuccess(relative).headers["Authorization"], "Bearer SECRET")
         let absolute: Result<HeadersEcho, NetworkingError> = await networking.get(
             redirect(to: HTTPBin.baseURL + "/headers"))
-        XCTAssertEqual(try XCTUnwrapSuccess(absolute).headers["Authorization"], "Bearer SECRET")
+        XCTAssertEqual(try unwrapSuccess(absolute).headers["Authorization"], "Bearer SECRET")
     }
 
     func test307KeepsThePostAndItsBody() async throws {
@@ -72,7 +72,7 @@ final class RedirectsIntegrationTests: XCTestCase {
         for status in [307, 308] {
             let result: Result<Echo, NetworkingError> = await networking.post(
                 redirect(to: "/post", status: status), body: ["name": "jameson"])
-            let echo = try XCTUnwrapSuccess(result)
+            let echo = try unwrapSuccess(result)
             XCTAssertEqual(echo.json, ["name": "jameson"], "\(status)")
             XCTAssertEqual(echo.url, HTTPBin.baseURL + "/post")
         }
@@ -81,15 +81,15 @@ final class RedirectsIntegrationTests: XCTestCase {
     func test302TurnsAPostIntoAGet() async throws {
         let result: Result<Echo, NetworkingError> = await HTTPBin.client().post(
             redirect(to: "/get"), body: ["name": "jameson"])
-        XCTAssertEqual(try XCTUnwrapSuccess(result).url, HTTPBin.baseURL + "/get")
+        XCTAssertEqual(try unwrapSuccess(result).url, HTTPBin.baseURL + "/get")
     }
 
     func testRedirectChainsAreFollowedAndBounded() async throws {
         let networking = HTTPBin.client()
         let three: Result<Echo, NetworkingError> = await networking.get("/redirect/3")
-        XCTAssertEqual(try XCTUnwrapSuccess(three).url, HTTPBin.baseURL + "/get")
+        XCTAssertEqual(try unwrapSuccess(three).url, HTTPBin.baseURL + "/get")
         let eleven: Result<Void, NetworkingError> = await networking.get("/redirect/11")
-        guard case .transport(let error) = try XCTUnwrapFailure(eleven) else { return XCTFail("got \(eleven)") }
+        guard case .transport(let error) = try unwrapFailure(eleven) else { return XCTFail("got \(eleven)") }
         XCTAssertEqual(error.code, .httpTooManyRedirects)
     }
 }

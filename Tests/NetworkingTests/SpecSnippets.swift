@@ -4,12 +4,24 @@ import Foundation
 import Networking
 
 private enum SpecSnippets {
-    struct Credentials: Encodable { let username: String; let password: String }
+    struct Credentials: Encodable {
+        let username: String
+        let password: String
+    }
     struct Recipe: Decodable { let title: String }
     struct Account: Decodable { let id: Int }
-    struct SignIn: Encodable { let name: String; let remember: Bool }
-    struct Search: Encodable { let q: String; let page: Int }
-    struct Story: Codable { let id: Int; let title: String }
+    struct SignIn: Encodable {
+        let name: String
+        let remember: Bool
+    }
+    struct Search: Encodable {
+        let q: String
+        let page: Int
+    }
+    struct Story: Codable {
+        let id: Int
+        let title: String
+    }
     struct APIError: Decodable { let errors: [String: [String]] }
     enum MyAuth { static func refreshAccessToken() async throws -> String { "t" } }
     static func refresh() async throws -> String { "t" }
@@ -127,13 +139,13 @@ private enum SpecSnippets {
         Task {
             for await event in stream {
                 switch event {
-                case let .started(context):
+                case .started(let context):
                     print("→ [\(context.id)] \(context.method) \(context.url?.absoluteString ?? "")")
-                case let .completed(context, outcome, duration, metrics):
+                case .completed(let context, let outcome, let duration, let metrics):
                     switch outcome {
-                    case let .success(statusCode, byteCount):
+                    case .success(let statusCode, let byteCount):
                         print("← [\(context.id)] \(statusCode) (\(byteCount) bytes) in \(duration)")
-                    case let .failure(error):
+                    case .failure(let error):
                         print("✗ [\(context.id)] \(error.localizedDescription) — retryable: \(error.isRetryable)")
                     }
                     if let metrics {

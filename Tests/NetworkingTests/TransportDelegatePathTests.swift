@@ -35,39 +35,39 @@ final class TransportDelegatePathTests: XCTestCase {
     private func assertStillServes(
         _ transport: URLSessionTransport, file: StaticString = #filePath, line: UInt = #line
     ) async throws {
-        let exchange = try XCTUnwrapSuccess(await Self.send(transport, "/bytes/64"), file: file, line: line)
+        let exchange = try unwrapSuccess(await Self.send(transport, "/bytes/64"), file: file, line: line)
         XCTAssertEqual(exchange.statusCode, 200, file: file, line: line)
         XCTAssertEqual(exchange.body.count, 64, file: file, line: line)
     }
 
     func testBodiesOfEveryFramingArriveWhole() async throws {
         let transport = URLSessionTransport()
-        let sized = try XCTUnwrapSuccess(await Self.send(transport, "/bytes/5000?seed=7"))
+        let sized = try unwrapSuccess(await Self.send(transport, "/bytes/5000?seed=7"))
         XCTAssertEqual(sized.body.count, 5000, "Content-Length")
-        let again = try XCTUnwrapSuccess(await Self.send(transport, "/bytes/5000?seed=7"))
+        let again = try unwrapSuccess(await Self.send(transport, "/bytes/5000?seed=7"))
         XCTAssertEqual(again.body, sized.body)
 
-        let chunked = try XCTUnwrapSuccess(await Self.send(transport, "/stream-bytes/5000?seed=7&chunk_size=700"))
+        let chunked = try unwrapSuccess(await Self.send(transport, "/stream-bytes/5000?seed=7&chunk_size=700"))
         XCTAssertEqual(chunked.body.count, 5000, "chunked, no Content-Length")
 
         for encoding in ["gzip", "deflate"] {
-            let encoded = try XCTUnwrapSuccess(await Self.send(transport, "/\(encoding)"))
+            let encoded = try unwrapSuccess(await Self.send(transport, "/\(encoding)"))
             let json = try JSONSerialization.jsonObject(with: encoded.body) as? [String: Any]
             XCTAssertEqual(json?[encoding == "gzip" ? "gzipped" : "deflated"] as? Bool, true, encoding)
         }
 
-        let lines = try XCTUnwrapSuccess(await Self.send(transport, "/stream/4"))
+        let lines = try unwrapSuccess(await Self.send(transport, "/stream/4"))
         XCTAssertEqual(String(decoding: lines.body, as: UTF8.self).split(separator: "\n").count, 4)
 
-        let empty = try XCTUnwrapSuccess(await Self.send(transport, "/status/204"))
+        let empty = try unwrapSuccess(await Self.send(transport, "/status/204"))
         XCTAssertEqual(empty.statusCode, 204)
         XCTAssertTrue(empty.body.isEmpty)
 
-        let head = try XCTUnwrapSuccess(await Self.send(transport, "/bytes/100", method: "HEAD"))
+        let head = try unwrapSuccess(await Self.send(transport, "/bytes/100", method: "HEAD"))
         XCTAssertEqual(head.statusCode, 200)
         XCTAssertTrue(head.body.isEmpty, "HEAD: Content-Length but no body")
 
-        let redirected = try XCTUnwrapSuccess(await Self.send(transport, "/redirect/2"))
+        let redirected = try unwrapSuccess(await Self.send(transport, "/redirect/2"))
         XCTAssertEqual(redirected.statusCode, 200)
         XCTAssertEqual(redirected.metrics?.redirectCount, 2)
         try await assertStillServes(transport)
@@ -75,7 +75,7 @@ final class TransportDelegatePathTests: XCTestCase {
 
     func testABodyOverTheCapByContentLengthFailsAndTheSessionGoesOn() async throws {
         let transport = URLSessionTransport(maxResponseBodySize: 100)
-        let error = try XCTUnwrapFailure(await Self.send(transport, "/bytes/1000"))
+        let error = try unwrapFailure(await Self.send(transport, "/bytes/1000"))
         guard case .transport(let urlError) = error else { return XCTFail("expected .transport, got \(error)") }
         XCTAssertEqual(urlError.code, .dataLengthExceedsMaximum)
         try await assertStillServes(transport)
@@ -83,7 +83,7 @@ final class TransportDelegatePathTests: XCTestCase {
 
     func testABodyOverTheCapMidStreamFailsAndTheSessionGoesOn() async throws {
         let transport = URLSessionTransport(maxResponseBodySize: 1000)
-        let error = try XCTUnwrapFailure(await Self.send(transport, "/stream-bytes/20000?chunk_size=100"))
+        let error = try unwrapFailure(await Self.send(transport, "/stream-bytes/20000?chunk_size=100"))
         guard case .transport(let urlError) = error else { return XCTFail("expected .transport, got \(error)") }
         XCTAssertEqual(urlError.code, .dataLengthExceedsMaximum)
         try await assertStillServes(transport)
@@ -91,7 +91,7 @@ final class TransportDelegatePathTests: XCTestCase {
 
     func testABasicChallengeReturnsThe401AndTheSessionGoesOn() async throws {
         let transport = URLSessionTransport()
-        let exchange = try XCTUnwrapSuccess(await Self.send(transport, "/basic-auth/user/passwd"))
+        let exchange = try unwrapSuccess(await Self.send(transport, "/basic-auth/user/passwd"))
         XCTAssertEqual(exchange.statusCode, 401)
         try await assertStillServes(transport)
     }
