@@ -32,6 +32,7 @@ described below. Paths (query parameters in brackets):
                                counts under id, answers `code` with the given headers
   /bearer [id, token]          200 if Authorization is "Bearer <token>" else 401 (Bearer), counted
   /garbage-json                200, Content-Type application/json, a body that is not JSON
+  /set-cookie                  200 with Set-Cookie: session=<value of the X-Cookie-Value request header>
   /gzip-bomb [mib]             Content-Encoding: gzip, ~1 MiB on the wire, mib (1024) MiB decoded
   /bad-gzip                    Content-Encoding: gzip on bytes that are not gzip
   /control/recorded [id]       the headers recorded under id: [{"port", "path", "headers"}]
@@ -297,6 +298,11 @@ def handle_bearer(conn, request):
                    [("Content-Type", "application/json"), ("WWW-Authenticate", 'Bearer realm="fault"')])
 
 
+def handle_set_cookie(conn, request):
+    cookie = "session=%s; Path=/; HttpOnly" % (request.header("X-Cookie-Value") or "none")
+    return respond(conn, 200, b'{"set": true}', [("Content-Type", "application/json"), ("Set-Cookie", cookie)])
+
+
 def handle_garbage_json(conn, request):
     return respond(conn, 200, b'{"unterminated": [1, 2, \xff\xfe <html>', [("Content-Type", "application/json")])
 
@@ -350,6 +356,7 @@ ROUTES = {
     "/status": handle_status,
     "/bearer": handle_bearer,
     "/garbage-json": handle_garbage_json,
+    "/set-cookie": handle_set_cookie,
     "/gzip-bomb": handle_gzip_bomb,
     "/bad-gzip": handle_bad_gzip,
     "/control/recorded": handle_recorded,
