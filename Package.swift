@@ -36,6 +36,7 @@ let package = Package(
         .testTarget(name: "NetworkingInterceptorsTests", dependencies: ["NetworkingInterceptors"]),
         .executableTarget(name: "DownloadsRecipe", dependencies: ["Networking"], path: "Examples/Downloads"),
         .testTarget(name: "NetworkingCacheTests", dependencies: ["NetworkingCache"]),
+        .executableTarget(name: "Soak", dependencies: ["Networking"], path: "Tests/Soak"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -128,7 +128,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// Normalises URLSession's errors: on Linux libcurl failures arrive as code `-1` and only the
     /// message tells them apart (messages measured against `Tests/Harness/fault_server.py`):
     /// - a dropped connection (`transfer closed with N bytes remaining`, `Empty reply from server`,
-    ///   `Recv failure: Connection reset by peer`) is `.networkConnectionLost`;
+    ///   `Recv failure: Connection reset by peer`, and `Connection died, tried 5 times before giving
+    ///   up` when reused connections keep dying) is `.networkConnectionLost`;
     /// - a response that cannot be parsed (`Illegal or missing hexadecimal sequence in
     ///   chunked-encoding`; `Out of memory` for a header line over libcurl's 100 KB limit; `Failed
     ///   writing header` when Foundation rejects header bytes that are not UTF-8) is
@@ -141,7 +142,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         let message = (urlError as NSError).localizedDescription.lowercased()
         let userInfo = (urlError as NSError).userInfo
         func mentions(_ fragments: String...) -> Bool { fragments.contains { message.contains($0) } }
-        if mentions("transfer closed", "empty reply", "connection reset", "recv failure") {
+        if mentions("transfer closed", "empty reply", "connection reset", "recv failure", "connection died") {
             return .transport(URLError(.networkConnectionLost, userInfo: userInfo))
         }
         if mentions("chunked-encoding", "out of memory", "failed writing header", "header too large") {

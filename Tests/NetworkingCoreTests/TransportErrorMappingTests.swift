@@ -16,6 +16,9 @@ final class TransportErrorMappingTests: XCTestCase {
         XCTAssertEqual(mapped(.unknown, "transfer closed with 99000 bytes remaining to read"), .networkConnectionLost)
         XCTAssertEqual(mapped(.badServerResponse, "Empty reply from server"), .networkConnectionLost)
         XCTAssertEqual(mapped(.unknown, "Recv failure: Connection reset by peer"), .networkConnectionLost)
+        XCTAssertEqual(
+            mapped(.unknown, "Connection died, tried 5 times before giving up"), .networkConnectionLost,
+            "seen in the soak against nginx's `return 444`")
     }
 
     func testResponsesThatCannotBeParsedAreUnparsable() {
