@@ -32,7 +32,8 @@ final class TransportErrorMappingTests: XCTestCase {
         XCTAssertEqual(
             mapped(.unknown, "Error while processing content unencoding: invalid block type"), .cannotDecodeContentData)
         XCTAssertEqual(
-            mapped(.unknown, "Unrecognized content encoding type. libcurl understands deflate, gzip content encodings."),
+            mapped(
+                .unknown, "Unrecognized content encoding type. libcurl understands deflate, gzip content encodings."),
             .cannotDecodeContentData)
     }
 

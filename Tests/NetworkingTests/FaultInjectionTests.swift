@@ -94,7 +94,8 @@ final class FaultInjectionTests: XCTestCase {
         let result = try await download(
             "/gzip-bomb?mib=256", maxBodySize: 8 << 20, watchdog: 60, descriptorGrace: 60)
         XCTAssertEqual(try urlErrorCode(result), .dataLengthExceedsMaximum, "\(result)")
-        print("gzip bomb: resident \(before / 1024) MiB before, peak \(PeakMemory.peakKilobytes / 1024) MiB (cap 8 MiB)")
+        print(
+            "gzip bomb: resident \(before / 1024) MiB before, peak \(PeakMemory.peakKilobytes / 1024) MiB (cap 8 MiB)")
     }
 
     // MARK: Hostile headers
@@ -147,9 +148,9 @@ final class FaultInjectionTests: XCTestCase {
         let id = UUID().uuidString
         // `Retry-After: 1` asks for a second; `maxDelay` caps every wait at 20 ms.
         let retry = RetryInterceptor(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(20))
-        let results = try await concurrentDownloads(10, { "/status?code=503&retry_after=1&id=\(id)&n=\($0)" }) {
-            networking in await networking.setInterceptors([retry])
-        }
+        let results = try await concurrentDownloads(
+            10, path: { "/status?code=503&retry_after=1&id=\(id)&n=\($0)" },
+            configure: { networking in await networking.setInterceptors([retry]) })
         for result in results {
             XCTAssertEqual(try statusCode(result), 503)
             XCTAssertEqual(result.failure?.responseMetadata?.headers["Retry-After"], "1")
@@ -166,11 +167,12 @@ final class FaultInjectionTests: XCTestCase {
             refreshes.withLock { $0 += 1 }
             return "Bearer also-refused"
         }
-        let results = try await concurrentDownloads(20, { "/status?code=401&www_authenticate=Bearer&id=\(id)&n=\($0)" }) {
-            networking in
-            await networking.setAuthorizationHeader(token: "refused")
-            await networking.setInterceptors([refresh])
-        }
+        let results = try await concurrentDownloads(
+            20, path: { "/status?code=401&www_authenticate=Bearer&id=\(id)&n=\($0)" },
+            configure: { networking in
+                await networking.setAuthorizationHeader(token: "refused")
+                await networking.setInterceptors([refresh])
+            })
         for result in results { XCTAssertEqual(try statusCode(result), 401) }
         let sent = try await server.count(id)
         XCTAssertEqual(sent, 40, "each request sent twice: once refused, once replayed after the refresh")
@@ -181,7 +183,8 @@ final class FaultInjectionTests: XCTestCase {
         // URLSession on Linux hangs forever on `401` + `WWW-Authenticate: Basic` unless the
         // delegate answers the challenge; the transport's delegate hands the 401 back.
         let challenge = Self.queryValue(#"Basic realm="fault""#)
-        let results = try await concurrentDownloads(10, { "/status?code=401&www_authenticate=\(challenge)&n=\($0)" })
+        let results = try await concurrentDownloads(
+            10, path: { "/status?code=401&www_authenticate=\(challenge)&n=\($0)" })
         for result in results { XCTAssertEqual(try statusCode(result), 401) }
     }
 
@@ -286,7 +289,8 @@ final class FaultInjectionTests: XCTestCase {
             }
             value = result
             if !cached(value) {
-                XCTAssertEqual(networking.dataCache.memoryCost, 0, "nothing in the memory cache", file: file, line: line)
+                XCTAssertEqual(
+                    networking.dataCache.memoryCost, 0, "nothing in the memory cache", file: file, line: line)
             }
         }
         if !cached(value) {
@@ -312,16 +316,18 @@ final class FaultInjectionTests: XCTestCase {
     /// `count` concurrent downloads on one fresh client, of `path(0)`…`path(count - 1)` (distinct
     /// paths, so that the download coalescer does not merge them into one transfer).
     private func concurrentDownloads(
-        _ count: Int, _ path: @escaping @Sendable (Int) -> String,
+        _ count: Int, path: @escaping @Sendable (Int) -> String,
         configure: @Sendable (Networking) async -> Void = { _ in },
         file: StaticString = #filePath, line: UInt = #line
     ) async throws -> [Result<DataResponse, NetworkingError>] {
-        try await run(path(0), configure: configure, { networking in
-            await withTaskGroup(of: Result<DataResponse, NetworkingError>.self) { group in
-                for index in 0..<count { group.addTask { await networking.downloadData(path(index)) } }
-                return await group.reduce(into: []) { $0.append($1) }
-            }
-        }, file: file, line: line)
+        try await run(
+            path(0), configure: configure,
+            { networking in
+                await withTaskGroup(of: Result<DataResponse, NetworkingError>.self) { group in
+                    for index in 0..<count { group.addTask { await networking.downloadData(path(index)) } }
+                    return await group.reduce(into: []) { $0.append($1) }
+                }
+            }, file: file, line: line)
     }
 
     /// Waits (at most `seconds`) until the process has exactly the descriptors of `before` again.

@@ -55,7 +55,12 @@ final class FaultServer {
         let line = Self.readLine(stdoutPipe.fileHandleForReading, timeout: 20)
         struct Ports: Decodable {
             let port: Int
-            let other_port: Int
+            let otherPort: Int
+
+            enum CodingKeys: String, CodingKey {
+                case port
+                case otherPort = "other_port"
+            }
         }
         guard let line, let ports = try? JSONDecoder().decode(Ports.self, from: Data(line.utf8)) else {
             Self.stop(process, stdinPipe, stdoutPipe)
@@ -64,7 +69,7 @@ final class FaultServer {
                     + "\(line ?? "no output"). Is python3 on PATH?")
         }
         port = ports.port
-        otherPort = ports.other_port
+        otherPort = ports.otherPort
     }
 
     deinit { Self.stop(process, stdinPipe, stdoutPipe) }

@@ -10,8 +10,10 @@ import Synchronization
 // with random faults through one `Networking` actor with the full pipeline (an auth-refresh and a
 // retry interceptor, an observer, an `events()` consumer and a log writing failures to /dev/null),
 // 64 at a time, and prints the resident memory and open descriptors every `sample-every` (50,000)
-// requests. Pass: after warm-up (the first 10 %), RSS grows by at most 16 MiB and the descriptor
-// count by at most 4.
+// requests. Pass: after warm-up (the first 10 %), the descriptor count grows by at most 4 and RSS
+// by at most 4 MiB plus 200 bytes per request sent through URLSession: URLSession on Linux itself
+// grows by ~150 bytes per request (measured without this library: docs/linux-urlsession.md §14),
+// and a run with `real-share` 0 (everything in memory) shows the library's own share flat.
 //
 // The mix: a `real-share` (0.1) of the requests go over loopback through `URLSessionTransport` to
 // a local nginx (or, if there is none, to Tests/Harness/fault_server.py), with real faults: 503 +
@@ -76,7 +78,8 @@ final class Sampler: Sendable {
         let rate = seconds > 0 ? Int(Double(requests) / seconds) : 0
         taken.withLock { $0.append(Sample(requests: requests, rss: rss, fds: fds.all)) }
         let columns = [(requests, 10), (Int(seconds), 9), (rate, 8), (rss / 1024, 9), (fds.all, 4), (fds.sockets, 9)]
-        print(columns.map { String($0.0).padding(toLength: $0.1, withPad: " ", startingAt: 0) }.joined() + tally.summary)
+        print(
+            columns.map { String($0.0).padding(toLength: $0.1, withPad: " ", startingAt: 0) }.joined() + tally.summary)
     }
 }
 
@@ -160,7 +163,8 @@ struct FaultyTransport: HTTPTransport {
     ) throws(NetworkingError) -> HTTPExchange {
         var fields = headers
         fields["Content-Type"] = "application/json"
-        guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: fields)
+        guard
+            let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: fields)
         else { throw .invalidResponse }
         return HTTPExchange(request: URLRequest(url: url), response: response, body: Data(body.utf8))
     }
@@ -360,7 +364,7 @@ enum Soak {
                         case .failure(let error):
                             tally.add((isReal ? "real." : "mem.") + Self.kind(error))
                             if case .transport(let urlError) = error, urlError.code == .unknown {
-                                print("unclassified transport error on \(path): \(error)")
+                                print("unclassified transport error on \(path): \(error)")  // should not happen
                             }
                         }
                         let finished = counters.done.add(1, ordering: .relaxed).newValue
@@ -375,7 +379,8 @@ enum Soak {
         print(
             "done: \(options.total) requests in \(elapsed), refreshes \(credentials.refreshes), "
                 + "observer started/completed \(observer.started.load(ordering: .relaxed))/"
-                + "\(observer.completed.load(ordering: .relaxed)), events received \(counters.events.load(ordering: .relaxed))")
+                + "\(observer.completed.load(ordering: .relaxed)), "
+                + "events received \(counters.events.load(ordering: .relaxed))")
         let warm = samples.first { $0.requests >= options.total / 10 } ?? samples[0]
         let last = samples[samples.count - 1]
         let growth = last.rss - warm.rss
@@ -384,8 +389,12 @@ enum Soak {
             "after warm-up (\(warm.requests) requests): RSS \(warm.rss / 1024) → \(last.rss / 1024) MiB "
                 + "(\(growth / 1024) MiB, \(String(format: "%.1f", perRequest)) B/request), "
                 + "fds \(warm.fds) → \(last.fds)")
-        let flat = growth <= 16 * 1024 && last.fds - warm.fds <= 4
-        print(flat ? "PASS: flat after warm-up" : "FAIL: RSS or descriptors grew after warm-up")
+        let realAfterWarmUp = Int(Double(last.requests - warm.requests) * options.realShare)
+        let budget = 4 * 1024 + realAfterWarmUp * 200 / 1024
+        let flat = growth <= budget && last.fds - warm.fds <= 4
+        print(
+            "budget: 4 MiB + 200 B × \(realAfterWarmUp) URLSession requests = \(budget / 1024) MiB → "
+                + (flat ? "PASS: flat after warm-up" : "FAIL: RSS or descriptors grew after warm-up"))
         server.stop()
         if !flat { exit(1) }
     }

@@ -35,7 +35,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let secret = "Bearer " + input.string(maxLength: 40)
     let otherSecret = secret + "x"
     let identity = CacheKey.credentialIdentity(of: ["Authorization": secret])
-    guard let identity, isLowercaseHex(identity, count: 32) else { fuzzFailure("identity \(String(describing: identity))") }
+    guard let identity, isLowercaseHex(identity, count: 32) else {
+        fuzzFailure("identity \(String(describing: identity))")
+    }
     let full = CacheKey.key(key, credential: identity)
     if secret.utf8.count > 12, full.containsBytes(secret) { fuzzFailure("the credential is part of the key") }
     guard CacheKey.credentialIdentity(of: ["authorization": secret]) == identity else {

@@ -69,7 +69,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     // Validation: exactly tokens for names, no CR/LF/NUL in values.
     for (name, value) in fields {
         let field = HTTPHeaders.Field(name: name, value: value)
-        let valid = !name.isEmpty && name.utf8.allSatisfy(tokenBytes.contains)
+        let valid =
+            !name.isEmpty && name.utf8.allSatisfy(tokenBytes.contains)
             && !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 })
         let accepted = (try? RequestBuilder.validate(field)) != nil
         guard valid == accepted else { fuzzFailure("validate(\(name.debugDescription): \(value.debugDescription))") }
@@ -108,7 +109,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let requestContext = RequestContext(method: .post, url: url, headers: context, body: body, kind: .request)
     let lines = formatter.started(requestContext).details
     if lines.contains(where: { $0.containsBytes(marker) }) { fuzzFailure("a redacted log shows a secret: \(lines)") }
-    if lines.contains(where: { $0.containsBytes("BODY\u{2}") }) { fuzzFailure("a redacted log shows the body: \(lines)") }
+    if lines.contains(where: { $0.containsBytes("BODY\u{2}") }) {
+        fuzzFailure("a redacted log shows the body: \(lines)")
+    }
 
     // Shell quoting reads back.
     let word = String(decoding: rest, as: UTF8.self)

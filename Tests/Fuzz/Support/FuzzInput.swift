@@ -58,6 +58,8 @@ extension String {
         let needle = Array(needle.utf8)
         guard !needle.isEmpty else { return true }
         guard haystack.count >= needle.count else { return false }
-        return (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
+        return (0...(haystack.count - needle.count)).contains {
+            haystack[$0..<($0 + needle.count)].elementsEqual(needle)
+        }
     }
 }
