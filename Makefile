@@ -95,6 +95,7 @@ sanitize-address:
 # Seeds and regression inputs live in Tests/Fuzz/Corpus/<Target> (read-only here); what a run
 # discovers goes to .build/fuzz/corpus/<Target>, crashes to .build/fuzz/crashes/.
 # A crash becomes a regression: commit its input under Tests/Fuzz/Corpus/<Target>/ and a unit test.
+# Each new parser gets a target here (the SSE parser of issue 8, once it exists).
 
 FUZZ_TARGETS := URLComposer Encoders Headers ImageHeader CacheKey
 FUZZ_SECONDS ?= 60

@@ -252,15 +252,21 @@ final class FaultInjectionTests: XCTestCase {
         warmedUp.withLock { $0 = true }
     }
 
+    /// The transport under test. Every scenario runs on it; another transport (the libcurl one of
+    /// issue 10) runs the same suite by being returned here.
+    private static func makeTransport(timeout: TimeInterval, maxBodySize: Int) -> any HTTPTransport {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        return URLSessionTransport(configuration: configuration, maxResponseBodySize: maxBodySize)
+    }
+
     /// A client for the fault server with its own session (`timeout` idle timeout, `maxBodySize`
     /// cap) and its own download cache in `cacheDirectory`.
     private func makeClient(
         timeout: TimeInterval = 30, maxBodySize: Int = 4 << 20, cacheDirectory: URL? = nil
     ) throws -> Networking {
         let server = try XCTUnwrap(self.server)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        let transport = URLSessionTransport(configuration: configuration, maxResponseBodySize: maxBodySize)
+        let transport = Self.makeTransport(timeout: timeout, maxBodySize: maxBodySize)
         let directory = cacheDirectory ?? Self.temporaryDirectory()
         return Networking(baseURL: server.baseURL, transport: transport, cache: DataCache(directory: directory))
     }
