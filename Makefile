@@ -1,8 +1,12 @@
 # Developer tasks for Networking. Integration tests and demos talk to a local httpbin
 # (Tests/Harness/httpbin.sh); they find it through HTTPBIN_BASE_URL.
 #
-#   make test          format-check, warning-free build, then the tests against httpbin, and the
-#                      integration suites once more over the other transport (OTHER_TRANSPORT)
+#   make test          format-check, warning-free build, the tests against httpbin, the integration
+#                      suites once more over the other transport (OTHER_TRANSPORT), then the
+#                      thread-sanitized suite and a short run of every fuzz target
+#   make sanitize      the whole suite under ThreadSanitizer, then under AddressSanitizer
+#   make fuzz          each libFuzzer target for FUZZ_SECONDS (default 60)
+#   make soak          1,000,000 requests with random faults; RSS and open fds printed (not in CI)
 #   make demo          build and run each executable in DEMOS against httpbin
 #   make format        reformat the sources in place
 #   make bench         release-build the benchmarks and run them against a local nginx (bench-results.json)
@@ -21,6 +25,7 @@ FORMAT_PATHS := $(wildcard Sources Tests Examples Package.swift)
 BUILD_LOG := .build/harness/build.log
 
 .PHONY: test build-tests demo bench format format-check httpbin httpbin-stop clean
+.PHONY: sanitize sanitize-thread sanitize-address fuzz fuzz-build fuzz-smoke soak
 
 # The integration suites (the test classes that talk to httpbin), which `make test` runs twice: over
 # the platform's default transport (CurlTransport on Linux), then over OTHER_TRANSPORT
@@ -30,6 +35,8 @@ OTHER_TRANSPORT ?= urlsession
 
 test: format-check build-tests
 	$(WITH_HTTPBIN) $(HARNESS)/run-tests.sh "$(SWIFT)" "$(OTHER_TRANSPORT)" '$(INTEGRATION_TESTS)'
+	$(MAKE) --no-print-directory sanitize-thread fuzz-smoke
+	@cat .build/harness/summary.txt
 
 # Builds everything, tests included, and fails on any compiler warning in our own sources.
 # (Only files that were recompiled report warnings: CI builds from scratch.)
@@ -64,3 +71,99 @@ httpbin-stop:
 clean:
 	$(HARNESS)/httpbin.sh stop
 	rm -rf .build
+
+# --- Sanitizers -------------------------------------------------------------------------------
+# Each sanitizer builds into its own scratch path, so the main build is never clobbered.
+# TSan: Tests/SanitizerSupport/tsan_mutex.c is preloaded to tell TSan about the slow (contended)
+# paths of Synchronization.Mutex on Linux, which lock through PI futexes TSan cannot see; without
+# it every contended `withLock` may be reported as a race. TSAN_FILTER narrows the suite if needed.
+# ASan: LeakSanitizer is off: at exit it reports libcurl's and Foundation's process-lifetime
+# allocations, and Swift objects referenced only through enum-tagged pointers, as leaks.
+
+CLANG ?= clang
+TSAN_SCRATCH := .build/tsan
+ASAN_SCRATCH := .build/asan
+TSAN_PRELOAD := .build/sanitizers/libtsan_mutex.so
+TSAN_FILTER ?=
+
+sanitize: sanitize-thread sanitize-address
+
+$(TSAN_PRELOAD): Tests/SanitizerSupport/tsan_mutex.c
+	@mkdir -p $(dir $@)
+	$(CLANG) -std=c11 -O2 -Wall -Wextra -Werror -shared -fPIC -o $@ $< -ldl
+
+sanitize-thread: $(TSAN_PRELOAD)
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path $(TSAN_SCRATCH)
+	$(WITH_HTTPBIN) env LD_PRELOAD="$(abspath $(TSAN_PRELOAD))" TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1" \
+		$(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_SCRATCH) $(TSAN_FILTER)
+
+sanitize-address:
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path $(ASAN_SCRATCH)
+	$(WITH_HTTPBIN) env ASAN_OPTIONS="detect_leaks=0" \
+		$(SWIFT) test --skip-build --sanitize=address --scratch-path $(ASAN_SCRATCH)
+
+# --- Fuzzing ----------------------------------------------------------------------------------
+# libFuzzer targets (Tests/Fuzz/<Target>/main.swift), each linked against one static library
+# compiled from the sources under test with coverage and ASan (FuzzSupport: NetworkingCore,
+# NetworkingCache, NetworkingObservability and the image header reader, plus Tests/Fuzz/Support).
+# Seeds and regression inputs live in Tests/Fuzz/Corpus/<Target> (read-only here); what a run
+# discovers goes to .build/fuzz/corpus/<Target>, crashes to .build/fuzz/crashes/.
+# A crash becomes a regression: commit its input under Tests/Fuzz/Corpus/<Target>/ and a unit test.
+# Each new parser gets a target here (the SSE parser of issue 8, once it exists).
+
+FUZZ_TARGETS := URLComposer Encoders Headers ImageHeader CacheKey
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 20
+FUZZ_DIR := .build/fuzz
+FUZZ_SOURCES := $(filter-out %/Exports.swift,$(wildcard Sources/NetworkingCore/*.swift Sources/NetworkingCache/*.swift \
+	Sources/NetworkingObservability/*.swift)) Sources/Networking/ImageHeader.swift $(wildcard Tests/Fuzz/Support/*.swift)
+FUZZ_FLAGS := -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -use-ld=lld
+
+$(FUZZ_DIR)/lib/libFuzzSupport.a: $(FUZZ_SOURCES)
+	@mkdir -p $(dir $@)
+	swiftc -emit-library -static -emit-module -module-name FuzzSupport -enable-testing $(FUZZ_FLAGS) \
+		-emit-module-path $(FUZZ_DIR)/lib/FuzzSupport.swiftmodule $(FUZZ_SOURCES) -o $@
+
+$(FUZZ_DIR)/bin/%: Tests/Fuzz/%/main.swift $(FUZZ_DIR)/lib/libFuzzSupport.a
+	@mkdir -p $(dir $@)
+	swiftc $(FUZZ_FLAGS) -I $(FUZZ_DIR)/lib -L $(FUZZ_DIR)/lib -lFuzzSupport $< -o $@
+
+fuzz-build: $(addprefix $(FUZZ_DIR)/bin/,$(FUZZ_TARGETS))
+
+# Replays every committed input (regressions), then fuzzes each target for $(1) seconds; the full
+# output of each run is in .build/fuzz/logs/<Target>.log.
+define run_fuzz
+	@mkdir -p $(FUZZ_DIR)/crashes $(FUZZ_DIR)/logs
+	@for t in $(FUZZ_TARGETS); do \
+		mkdir -p $(FUZZ_DIR)/corpus/$$t Tests/Fuzz/Corpus/$$t; \
+		log=$(FUZZ_DIR)/logs/$$t.log; \
+		echo "== fuzz $$t: replaying Tests/Fuzz/Corpus/$$t, then fuzzing for $(1) s"; \
+		rc=0; \
+		{ export SWIFT_BACKTRACE=enable=no; $(FUZZ_DIR)/bin/$$t -runs=0 Tests/Fuzz/Corpus/$$t && \
+		  $(FUZZ_DIR)/bin/$$t $(FUZZ_DIR)/corpus/$$t Tests/Fuzz/Corpus/$$t -max_total_time=$(1) -max_len=4096 \
+			-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/crashes/$$t-; \
+		} >$$log 2>&1 || rc=$$?; \
+		grep -E '^(#[0-9]+[[:space:]]+DONE|stat::number_of_executed_units|stat::peak_rss_mb)' $$log || true; \
+		if [ $$rc != 0 ]; then \
+			tail -n 40 $$log >&2; echo "fuzz $$t: FAILED (exit $$rc; input saved in $(FUZZ_DIR)/crashes)" >&2; exit 1; \
+		fi; \
+	done
+endef
+
+fuzz: fuzz-build
+	$(call run_fuzz,$(FUZZ_SECONDS))
+
+fuzz-smoke: fuzz-build
+	$(call run_fuzz,$(FUZZ_SMOKE_SECONDS))
+
+# --- Soak -------------------------------------------------------------------------------------
+# Not part of `make test`: SOAK_REQUESTS requests with random faults through the whole pipeline
+# (see Tests/Soak/main.swift for the mix); prints RSS and open descriptors every SOAK_EVERY.
+
+SOAK_REQUESTS ?= 1000000
+SOAK_EVERY ?= 50000
+
+soak:
+	$(SWIFT) build -c release --product Soak
+	$(SWIFT) run -c release --skip-build Soak $(SOAK_REQUESTS) $(SOAK_EVERY)
+

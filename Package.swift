@@ -59,6 +59,7 @@ let package = Package(
         .executableTarget(name: "CurlMeasure", dependencies: ["NetworkingCurl"], path: "Examples/CurlMeasure"),
         .testTarget(
             name: "NetworkingCurlTests", dependencies: ["NetworkingCurl", "Networking"], exclude: ["Fixtures"]),
+        .executableTarget(name: "Soak", dependencies: ["Networking"], path: "Tests/Soak"),
     ],
     swiftLanguageModes: [.v6]
 )

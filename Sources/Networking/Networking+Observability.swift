@@ -33,7 +33,8 @@ extension Networking {
     public var logLevel: NetworkingLogger.Level { logSettings.level }
 
     /// Sets the header fields whose values logs and `cURLDescription` hide when redacting
-    /// (default `Authorization`, `Cookie`, `Set-Cookie`). The active auth-header key is always added.
+    /// (default `Authorization`, `Cookie`, `Set-Cookie`, `Proxy-Authorization`). The active
+    /// auth-header key is always added.
     public func setRedactedHeaderFields(_ fields: Set<String>) {
         logSettings.redactedHeaderFields = fields
         invalidate()

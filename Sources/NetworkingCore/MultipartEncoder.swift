@@ -52,29 +52,34 @@ public enum MultipartEncoder {
         "networking." + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     }
 
+    /// Whether the boundary occurs in any content, compared as bytes.
     private static func contains(_ boundary: String, parts: [FormDataPart], fields: [String: String]) -> Bool {
         let needle = Data(boundary.utf8)
-        if fields.contains(where: { $0.key.contains(boundary) || $0.value.contains(boundary) }) { return true }
+        func holds(_ text: String) -> Bool { Data(text.utf8).range(of: needle) != nil }
+        if fields.contains(where: { holds($0.key) || holds($0.value) }) { return true }
         return parts.contains {
-            $0.data.range(of: needle) != nil || $0.parameterName.contains(boundary)
-                || $0.filename?.contains(boundary) == true
+            $0.data.range(of: needle) != nil || holds($0.parameterName) || $0.filename.map(holds) == true
         }
     }
 
-    /// A quoted-string with `"`, `\` escaped and CR/LF percent-encoded.
+    /// A quoted-string with `"` percent-encoded, `\` escaped and CR/LF percent-encoded.
+    ///
+    /// Works on Unicode scalars: a `"` followed by a combining mark is one `Character`, and must
+    /// still be escaped (found by the Encoders fuzz target).
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for character in text {
-            switch character {
-            case "\"": result += "%22"
-            case "\\": result += "\\\\"
-            case "\r": result += "%0D"
-            case "\n": result += "%0A"
-            case "\r\n": result += "%0D%0A"
-            default: result.append(character)
+        var result = String.UnicodeScalarView()
+        result.append("\"")
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result.append(contentsOf: "%22".unicodeScalars)
+            case "\\": result.append(contentsOf: "\\\\".unicodeScalars)
+            case "\r": result.append(contentsOf: "%0D".unicodeScalars)
+            case "\n": result.append(contentsOf: "%0A".unicodeScalars)
+            default: result.append(scalar)
             }
         }
-        return result + "\""
+        result.append("\"")
+        return String(result)
     }
 
     private static func sanitized(_ text: String) -> String {

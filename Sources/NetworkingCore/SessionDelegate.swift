@@ -63,6 +63,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
+        // On Linux the disposition is ignored ("Ignoring disposition from completion handler"): a
+        // refused transfer must be cancelled explicitly, or an endless body keeps flowing.
         guard let http = response as? HTTPURLResponse else {
             finish(dataTask) { _ in .failure(.invalidResponse) }
             completionHandler(.cancel)
@@ -206,16 +208,30 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     /// Normalises URLSession's errors: on Linux libcurl failures arrive as code `-1` and only the
-    /// message tells a dropped connection apart.
+    /// message tells them apart (messages measured against `Tests/Harness/fault_server.py`):
+    /// - a dropped connection (`transfer closed with N bytes remaining`, `Empty reply from server`,
+    ///   `Recv failure: Connection reset by peer`, and `Connection died, tried 5 times before giving
+    ///   up` when reused connections keep dying) is `.networkConnectionLost`;
+    /// - a response that cannot be parsed (`Illegal or missing hexadecimal sequence in
+    ///   chunked-encoding`; `Out of memory` for a header line over libcurl's 100 KB limit; `Failed
+    ///   writing header` when Foundation rejects header bytes that are not UTF-8) is
+    ///   `.cannotParseResponse`;
+    /// - a body whose `Content-Encoding` cannot be decoded is `.cannotDecodeContentData`.
     static func map(_ error: any Error) -> NetworkingError {
         guard let urlError = error as? URLError else { return NetworkingError(error) }
         if urlError.code == .cancelled { return .cancelled }
+        guard urlError.code == .unknown || urlError.code == .badServerResponse else { return .transport(urlError) }
         let message = (urlError as NSError).localizedDescription.lowercased()
-        if urlError.code == .unknown || urlError.code == .badServerResponse,
-            message.contains("transfer closed") || message.contains("empty reply")
-                || message.contains("connection reset") || message.contains("recv failure")
-        {
-            return .transport(URLError(.networkConnectionLost, userInfo: (urlError as NSError).userInfo))
+        let userInfo = (urlError as NSError).userInfo
+        func mentions(_ fragments: String...) -> Bool { fragments.contains { message.contains($0) } }
+        if mentions("transfer closed", "empty reply", "connection reset", "recv failure", "connection died") {
+            return .transport(URLError(.networkConnectionLost, userInfo: userInfo))
+        }
+        if mentions("chunked-encoding", "out of memory", "failed writing header", "header too large") {
+            return .transport(URLError(.cannotParseResponse, userInfo: userInfo))
+        }
+        if mentions("content encoding", "unencoding") {
+            return .transport(URLError(.cannotDecodeContentData, userInfo: userInfo))
         }
         return .transport(urlError)
     }

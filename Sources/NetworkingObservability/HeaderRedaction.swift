@@ -6,9 +6,12 @@ public struct HeaderRedaction: Sendable, Hashable {
     /// What a hidden value is replaced with.
     public static let placeholder = "<redacted>"
 
-    /// The default sensitive fields: `Authorization`, `Cookie` and `Set-Cookie`. A client adds
-    /// its active auth-header key to these.
-    public static let defaultHeaderFields: Set<String> = ["Authorization", "Cookie", "Set-Cookie"]
+    /// The default sensitive fields: `Authorization`, `Cookie`, `Set-Cookie` and
+    /// `Proxy-Authorization` (a credential too, RFC 9110 §11.7.2). A client adds its active
+    /// auth-header key to these.
+    public static let defaultHeaderFields: Set<String> = [
+        "Authorization", "Cookie", "Set-Cookie", "Proxy-Authorization",
+    ]
 
     /// The sensitive field names, lowercased.
     public let lowercasedFields: Set<String>

@@ -4,7 +4,8 @@ import Foundation
 public struct LogSettings: Sendable {
     /// Which requests are logged (default `.failures`).
     public var level: NetworkingLogger.Level = .failures
-    /// The sensitive header fields (default `Authorization`, `Cookie`, `Set-Cookie`); the client
+    /// The sensitive header fields (default `Authorization`, `Cookie`, `Set-Cookie`,
+    /// `Proxy-Authorization`); the client
     /// adds its active auth-header key.
     public var redactedHeaderFields: Set<String> = HeaderRedaction.defaultHeaderFields
     /// Whether sensitive header values and bodies are hidden (default: shown in debug builds,

@@ -44,8 +44,22 @@ extension URLRequest {
     }
 
     /// `text` in single quotes, each `'` written as `'\''`.
+    ///
+    /// Works on Unicode scalars: a `'` followed by a combining mark is one `Character`, which a
+    /// `Character`-based replacement (Foundation's `replacingOccurrences` on Linux) leaves alone,
+    /// ending the quoted word early (found by the Headers fuzz target).
     static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        var quoted = String.UnicodeScalarView()
+        quoted.append("'")
+        for scalar in text.unicodeScalars {
+            if scalar == "'" {
+                quoted.append(contentsOf: "'\\''".unicodeScalars)
+            } else {
+                quoted.append(scalar)
+            }
+        }
+        quoted.append("'")
+        return String(quoted)
     }
 
     /// A body: single-quoted when it is printable UTF-8 text, else a bash process substitution

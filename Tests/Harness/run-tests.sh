@@ -37,5 +37,5 @@ for log in "$log_dir/tests-default.log" "$log_dir/tests-$other.log"; do
     failed=$((failed + f))
 done
 [[ $failed -eq 0 ]] || rc=1
-echo "tests: $passed passed, $failed failed"
+echo "tests: $passed passed, $failed failed" | tee "$log_dir/summary.txt"
 exit "$rc"

@@ -71,7 +71,9 @@ final class NetworkingLoggerTests: XCTestCase {
         let logger = NetworkingLogger()
         XCTAssertEqual(logger.level, .failures)
         XCTAssertEqual(LogSettings().level, .failures)
-        XCTAssertEqual(logger.formatter.redaction, HeaderRedaction(fields: ["authorization", "COOKIE", "Set-Cookie"]))
+        XCTAssertEqual(
+            logger.formatter.redaction,
+            HeaderRedaction(fields: ["authorization", "COOKIE", "Set-Cookie", "proxy-authorization"]))
         #if canImport(os)
             XCTAssertTrue(logger.sinks.first is OSLogSink)
         #else

@@ -295,7 +295,7 @@ final class ObservabilityIntegrationTests: XCTestCase {
             XCTAssertTrue(redacts, "release redacts")
         #endif
         let fields = await networking.redactedHeaderFields
-        XCTAssertEqual(fields, ["Authorization", "Cookie", "Set-Cookie"])
+        XCTAssertEqual(fields, ["Authorization", "Cookie", "Set-Cookie", "Proxy-Authorization"])
     }
 
     func testLogFileNamedByTheEnvironment() async throws {

@@ -1,0 +1,443 @@
+#!/usr/bin/env python3
+"""A fault-injection HTTP/1.1 server for the reliability tests (Python standard library only).
+
+It listens on two loopback ports chosen by the kernel: the main one, and a second one that is
+"another origin" for redirect tests. On start it prints one JSON line on stdout,
+
+    {"port": 40123, "other_port": 40124, "pid": 4242}
+
+(and writes the same line to --port-file if given), then serves until it is killed or its
+standard input reaches end of file: a test that starts it with a pipe on stdin cannot leak it,
+even if the test process dies without a tearDown.
+
+Every response is written by hand on the raw socket, so that each fault is exactly the bytes
+described below. Paths (query parameters in brackets):
+
+  /ok                          200 {"ok": true}, keep-alive (unless the request says Connection: close)
+  /reset-mid-body              Content-Length 1000000, 64 KiB of body, then a TCP reset (RST)
+  /close-before-headers        reads the request and closes the connection without a byte
+  /short-body                  Content-Length 100000, 1000 bytes of body, then a clean close
+  /bad-chunked                 Transfer-Encoding: chunked with a chunk size that is not hex
+  /drip [interval, count]      Content-Length count, one byte every interval seconds
+  /endless [length, delay]     body without end, 64 KiB chunks (chunked, or Content-Length
+                               `length` when given) every `delay` (0.001) s until the client goes
+                               away; delay=0 sends at loopback line rate
+  /many-headers [n]            n (10000) header fields
+  /huge-header [size]          one header line of size (1048576) bytes
+  /bad-utf8-header             header values that are not UTF-8
+  /redirect-loop               302 to itself
+  /redirect [to, id, status]   records the request's headers under id, then `status` (302) to `to`
+  /record [id]                 records the request's headers under id, 200 (on either port)
+  /status [id, code, retry_after, www_authenticate]
+                               counts under id, answers `code` with the given headers
+  /bearer [id, token]          200 if Authorization is "Bearer <token>" else 401 (Bearer), counted
+  /garbage-json                200, Content-Type application/json, a body that is not JSON
+  /set-cookie                  200 with Set-Cookie: session=<value of the X-Cookie-Value request header>
+  /gzip-bomb [mib]             Content-Encoding: gzip, ~1 MiB on the wire, mib (1024) MiB decoded
+  /bad-gzip                    Content-Encoding: gzip on bytes that are not gzip
+  /control/recorded [id]       the headers recorded under id: [{"port", "path", "headers"}]
+  /control/count [id]          {"count": N}: the requests counted under id
+  /control/open-connections    {"count": N}: connections open now (both ports)
+"""
+
+import argparse
+import json
+import os
+import socket
+import struct
+import sys
+import threading
+import time
+import zlib
+from urllib.parse import parse_qs, urlsplit
+
+MAX_REQUEST_HEAD = 64 * 1024
+
+
+class State:
+    """What the server remembers, for the control endpoints."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.recorded = {}
+        self.counts = {}
+        self.open_connections = 0
+        self.bombs = {}
+
+    def record(self, key, entry):
+        with self.lock:
+            self.recorded.setdefault(key, []).append(entry)
+
+    def count(self, key):
+        with self.lock:
+            self.counts[key] = self.counts.get(key, 0) + 1
+            return self.counts[key]
+
+    def bomb(self, mib):
+        with self.lock:
+            if mib not in self.bombs:
+                compressor = zlib.compressobj(9, zlib.DEFLATED, 31)  # 31: gzip framing
+                zeros = bytes(1 << 20)
+                parts = [compressor.compress(zeros) for _ in range(mib)]
+                parts.append(compressor.flush())
+                self.bombs[mib] = b"".join(parts)
+            return self.bombs[mib]
+
+
+STATE = State()
+CURRENT = threading.local()  # per connection: whether the client asked for "Connection: close"
+
+
+class Request:
+    def __init__(self, method, target, headers, port):
+        self.method = method
+        self.target = target
+        self.headers = headers  # list of (name, value) as received
+        self.port = port
+        parts = urlsplit(target)
+        self.path = parts.path
+        self.query = {k: v[-1] for k, v in parse_qs(parts.query, keep_blank_values=True).items()}
+
+    def header(self, name):
+        for key, value in self.headers:
+            if key.lower() == name.lower():
+                return value
+        return None
+
+    def arg(self, name, default):
+        return self.query.get(name, default)
+
+
+def read_request(conn, buffer, port):
+    """Reads one request head (and discards its body). Returns (request, rest) or (None, b"")."""
+    while b"\r\n\r\n" not in buffer:
+        if len(buffer) > MAX_REQUEST_HEAD:
+            return None, b""
+        chunk = conn.recv(65536)
+        if not chunk:
+            return None, b""
+        buffer += chunk
+    head, _, rest = buffer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    try:
+        method, target, _ = lines[0].split(" ", 2)
+    except ValueError:
+        return None, b""
+    headers = []
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        headers.append((name.strip(), value.strip()))
+    request = Request(method, target, headers, port)
+    length = int(request.header("Content-Length") or 0)
+    while len(rest) < length:
+        chunk = conn.recv(65536)
+        if not chunk:
+            return None, b""
+        rest += chunk
+    return request, rest[length:]
+
+
+def head(status, reason, headers):
+    lines = ["HTTP/1.1 %d %s" % (status, reason)]
+    lines += ["%s: %s" % (name, value) for name, value in headers]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+
+
+def respond(conn, status, body=b"", headers=(), reason="X", close=False):
+    close = close or getattr(CURRENT, "close", False)
+    all_headers = list(headers) + [("Content-Length", str(len(body)))]
+    if close:
+        all_headers.append(("Connection", "close"))
+    conn.sendall(head(status, reason, all_headers) + body)
+    return not close
+
+
+def json_response(conn, value, status=200):
+    body = json.dumps(value).encode()
+    return respond(conn, status, body, [("Content-Type", "application/json")], reason="OK")
+
+
+def reset(conn):
+    """Closes with a TCP RST instead of a FIN."""
+    conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    conn.close()
+
+
+def send_forever(conn, payload, delay=0.0):
+    try:
+        while True:
+            conn.sendall(payload)
+            if delay:
+                time.sleep(delay)
+    except OSError:
+        pass
+
+
+# Each handler returns True to keep the connection open for another request.
+
+
+def handle_ok(conn, request):
+    return json_response(conn, {"ok": True, "port": request.port})
+
+
+def handle_reset_mid_body(conn, request):
+    conn.sendall(head(200, "OK", [("Content-Type", "application/octet-stream"), ("Content-Length", "1000000")]))
+    conn.sendall(b"x" * 65536)
+    time.sleep(0.05)
+    reset(conn)
+    return False
+
+
+def handle_close_before_headers(conn, request):
+    conn.close()
+    return False
+
+
+def handle_short_body(conn, request):
+    conn.sendall(head(200, "OK", [("Content-Type", "application/octet-stream"), ("Content-Length", "100000")]))
+    conn.sendall(b"y" * 1000)
+    conn.shutdown(socket.SHUT_WR)
+    conn.close()
+    return False
+
+
+def handle_bad_chunked(conn, request):
+    conn.sendall(head(200, "OK", [("Content-Type", "text/plain"), ("Transfer-Encoding", "chunked")]))
+    conn.sendall(b"5\r\nhello\r\nzz-not-hex\r\nworld\r\n0\r\n\r\n")
+    time.sleep(0.05)
+    conn.close()
+    return False
+
+
+def handle_drip(conn, request):
+    interval = float(request.arg("interval", "3"))
+    count = int(request.arg("count", "10"))
+    conn.sendall(head(200, "OK", [("Content-Type", "text/plain"), ("Content-Length", str(count))]))
+    try:
+        for _ in range(count):
+            time.sleep(interval)
+            conn.sendall(b".")
+    except OSError:
+        pass
+    conn.close()
+    return False
+
+
+def handle_endless(conn, request):
+    length = request.arg("length", None)
+    delay = float(request.arg("delay", "0.001"))
+    chunk = b"z" * 65536
+    if length is None:
+        conn.sendall(head(200, "OK", [("Content-Type", "application/octet-stream"), ("Transfer-Encoding", "chunked")]))
+        send_forever(conn, b"10000\r\n" + chunk + b"\r\n", delay)
+    else:
+        conn.sendall(head(200, "OK", [("Content-Type", "application/octet-stream"), ("Content-Length", length)]))
+        send_forever(conn, chunk, delay)
+    conn.close()
+    return False
+
+
+def handle_many_headers(conn, request):
+    n = int(request.arg("n", "10000"))
+    headers = [("X-Header-%d" % i, "value-%d" % i) for i in range(n)]
+    return respond(conn, 200, b'{"many": true}', headers + [("Content-Type", "application/json")], close=True)
+
+
+def handle_huge_header(conn, request):
+    size = int(request.arg("size", str(1 << 20)))
+    return respond(conn, 200, b'{"huge": true}', [("X-Huge", "h" * size), ("Content-Type", "application/json")],
+                   close=True)
+
+
+def handle_bad_utf8_header(conn, request):
+    raw = (b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+           b"X-Bad: \xff\xfe\xc3\x28 not utf-8\r\nX-Latin: caf\xe9\r\nX-Good: fine\r\n"
+           b"Content-Length: 13\r\nConnection: close\r\n\r\n{\"bad\": true}")
+    conn.sendall(raw)
+    return False
+
+
+def handle_redirect_loop(conn, request):
+    return respond(conn, 302, b"", [("Location", "/redirect-loop")])
+
+
+def record(request):
+    key = request.arg("id", "")
+    STATE.record(key, {"port": request.port, "path": request.path,
+                       "headers": [[name, value] for name, value in request.headers]})
+
+
+def handle_redirect(conn, request):
+    record(request)
+    status = int(request.arg("status", "302"))
+    return respond(conn, status, b"", [("Location", request.arg("to", "/ok"))])
+
+
+def handle_record(conn, request):
+    record(request)
+    return json_response(conn, {"recorded": True, "port": request.port})
+
+
+def handle_status(conn, request):
+    STATE.count(request.arg("id", ""))
+    code = int(request.arg("code", "503"))
+    headers = [("Content-Type", "application/json")]
+    if "retry_after" in request.query:
+        headers.append(("Retry-After", request.arg("retry_after", "")))
+    if "www_authenticate" in request.query:
+        headers.append(("WWW-Authenticate", request.arg("www_authenticate", "")))
+    return respond(conn, code, b'{"status": %d}' % code, headers)
+
+
+def handle_bearer(conn, request):
+    STATE.count(request.arg("id", ""))
+    expected = "Bearer " + request.arg("token", "fresh")
+    if request.header("Authorization") == expected:
+        return json_response(conn, {"authenticated": True})
+    return respond(conn, 401, b'{"authenticated": false}',
+                   [("Content-Type", "application/json"), ("WWW-Authenticate", 'Bearer realm="fault"')])
+
+
+def handle_set_cookie(conn, request):
+    cookie = "session=%s; Path=/; HttpOnly" % (request.header("X-Cookie-Value") or "none")
+    return respond(conn, 200, b'{"set": true}', [("Content-Type", "application/json"), ("Set-Cookie", cookie)])
+
+
+def handle_garbage_json(conn, request):
+    return respond(conn, 200, b'{"unterminated": [1, 2, \xff\xfe <html>', [("Content-Type", "application/json")])
+
+
+def handle_gzip_bomb(conn, request):
+    body = STATE.bomb(int(request.arg("mib", "1024")))
+    headers = [("Content-Type", "application/octet-stream"), ("Content-Encoding", "gzip")]
+    try:
+        return respond(conn, 200, body, headers, close=True)
+    except OSError:
+        return False
+
+
+def handle_bad_gzip(conn, request):
+    body = b"\x1f\x8b\x08\x00garbage, not deflate data" * 10
+    return respond(conn, 200, body, [("Content-Type", "text/plain"), ("Content-Encoding", "gzip")], close=True)
+
+
+def handle_recorded(conn, request):
+    with STATE.lock:
+        entries = list(STATE.recorded.get(request.arg("id", ""), []))
+    return json_response(conn, entries)
+
+
+def handle_count(conn, request):
+    with STATE.lock:
+        count = STATE.counts.get(request.arg("id", ""), 0)
+    return json_response(conn, {"count": count})
+
+
+def handle_open_connections(conn, request):
+    with STATE.lock:
+        count = STATE.open_connections - 1  # not this one
+    return json_response(conn, {"count": count})
+
+
+ROUTES = {
+    "/ok": handle_ok,
+    "/reset-mid-body": handle_reset_mid_body,
+    "/close-before-headers": handle_close_before_headers,
+    "/short-body": handle_short_body,
+    "/bad-chunked": handle_bad_chunked,
+    "/drip": handle_drip,
+    "/endless": handle_endless,
+    "/many-headers": handle_many_headers,
+    "/huge-header": handle_huge_header,
+    "/bad-utf8-header": handle_bad_utf8_header,
+    "/redirect-loop": handle_redirect_loop,
+    "/redirect": handle_redirect,
+    "/record": handle_record,
+    "/status": handle_status,
+    "/bearer": handle_bearer,
+    "/garbage-json": handle_garbage_json,
+    "/set-cookie": handle_set_cookie,
+    "/gzip-bomb": handle_gzip_bomb,
+    "/bad-gzip": handle_bad_gzip,
+    "/control/recorded": handle_recorded,
+    "/control/count": handle_count,
+    "/control/open-connections": handle_open_connections,
+}
+
+
+def serve_connection(conn, port):
+    with STATE.lock:
+        STATE.open_connections += 1
+    try:
+        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        buffer = b""
+        while True:
+            request, buffer = read_request(conn, buffer, port)
+            if request is None:
+                break
+            CURRENT.close = (request.header("Connection") or "").lower() == "close"
+            handler = ROUTES.get(request.path)
+            if handler is None:
+                keep = respond(conn, 404, b'{"error": "no such fault"}', [("Content-Type", "application/json")])
+            else:
+                keep = handler(conn, request)
+            if not keep or CURRENT.close:
+                break
+    except OSError:
+        pass
+    finally:
+        with STATE.lock:
+            STATE.open_connections -= 1
+        try:
+            conn.close()
+        except OSError:
+            pass
+
+
+def accept_loop(listener, port):
+    while True:
+        conn, _ = listener.accept()
+        threading.Thread(target=serve_connection, args=(conn, port), daemon=True).start()
+
+
+def listen():
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1024)
+    return listener, listener.getsockname()[1]
+
+
+def exit_when_stdin_closes():
+    try:
+        while sys.stdin.buffer.read(65536):
+            pass
+    except (OSError, ValueError):
+        pass
+    os._exit(0)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--port-file", help="also write the JSON line with the ports to this file")
+    parser.add_argument("--ignore-stdin", action="store_true", help="keep running when stdin closes")
+    args = parser.parse_args()
+
+    main_listener, port = listen()
+    other_listener, other_port = listen()
+    line = json.dumps({"port": port, "other_port": other_port, "pid": os.getpid()})
+    if args.port_file:
+        with open(args.port_file + ".tmp", "w") as f:
+            f.write(line + "\n")
+        os.replace(args.port_file + ".tmp", args.port_file)
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+    threading.Thread(target=accept_loop, args=(other_listener, other_port), daemon=True).start()
+    if not args.ignore_stdin:
+        threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
+    accept_loop(main_listener, port)
+
+
+if __name__ == "__main__":
+    main()
