@@ -130,12 +130,34 @@ public final class RecordingTransport: HTTPTransport {
         return found.filter { $0.count >= 4 && $0 != Self.redactionPlaceholder }
     }
 
+    /// Replaces every occurrence of each secret in a text body, comparing UTF-8 bytes: matching by
+    /// `Character` (as `replacingOccurrences` does on Linux) would miss a secret followed by a
+    /// combining mark, and leave it in the fixture.
     private func scrub(_ body: String?, _ encoding: Fixture.BodyEncoding?, _ secrets: [String]) -> String? {
-        guard var text = body, encoding == .utf8, !secrets.isEmpty else { return body }
-        for secret in Set(secrets).sorted(by: { $0.count > $1.count }) {
-            text = text.replacingOccurrences(of: secret, with: Self.redactionPlaceholder)
+        guard let text = body, encoding == .utf8, !secrets.isEmpty else { return body }
+        var bytes = Array(text.utf8)
+        let placeholder = Array(Self.redactionPlaceholder.utf8)
+        for secret in Set(secrets).sorted(by: { $0.utf8.count > $1.utf8.count }) {
+            bytes = Self.replacing(Array(secret.utf8), with: placeholder, in: bytes)
         }
-        return text
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func replacing(_ needle: [UInt8], with replacement: [UInt8], in haystack: [UInt8]) -> [UInt8] {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return haystack }
+        var result: [UInt8] = []
+        result.reserveCapacity(haystack.count)
+        var index = 0
+        while index < haystack.count {
+            if index + needle.count <= haystack.count, haystack[index..<index + needle.count].elementsEqual(needle) {
+                result += replacement
+                index += needle.count
+            } else {
+                result.append(haystack[index])
+                index += 1
+            }
+        }
+        return result
     }
 
     // MARK: Writing

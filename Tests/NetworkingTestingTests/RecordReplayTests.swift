@@ -199,6 +199,23 @@ final class RecordReplayTests: XCTestCase {
         XCTAssertEqual(try replayed.get(), bytes)
     }
 
+    /// A secret echoed in a body and followed by a combining mark is one `Character` with the mark, so
+    /// a `Character`-wise search misses it; scrubbing compares bytes and still removes it.
+    func testAnEchoedSecretFollowedByACombiningMarkIsScrubbed() async throws {
+        let secret = "s3cr3t-token-value"
+        let live = InMemoryTransport()
+        live.stub(.get, "https://api.test/echo", with: .text("{\"token\": \"\(secret)\u{301}\"}"))
+        let recorder = RecordingTransport(wrapping: live, directory: directory)
+        let networking = Networking(baseURL: "https://api.test", transport: recorder)
+        await networking.setAuthorizationHeader(token: secret)
+        let _: Result<Data, NetworkingError> = await networking.get("/echo")
+
+        let written = try Data(contentsOf: recorder.recordedFiles[0])
+        let text = String(decoding: written, as: UTF8.self)
+        XCTAssertNil(written.range(of: Data(secret.utf8)), text)
+        XCTAssertNotNil(written.range(of: Data("<redacted>".utf8)), text)
+    }
+
     func testAnInvalidFixtureIsReportedByName() throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data("{ not json".utf8).write(to: directory.appendingPathComponent("0001-GET-broken.json"))
