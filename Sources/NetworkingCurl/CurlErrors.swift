@@ -13,7 +13,9 @@
         /// that does not resolve `.cannotFindHost`; a connection that breaks mid-exchange (partial
         /// body, send/receive failure, empty reply, HTTP/2 stream error) `.networkConnectionLost`;
         /// a TLS handshake failure `.secureConnectionFailed`; a certificate or pinned key that is
-        /// not trusted `.serverCertificateUntrusted`.
+        /// not trusted `.serverCertificateUntrusted`. A response libcurl cannot parse is
+        /// `.cannotParseResponse`: libcurl 7.88 reports a header line over its limit as "out of
+        /// memory", and malformed chunked encoding as a receive error whose message says so.
         public static func urlErrorCode(forCurlCode code: Int32) -> URLError.Code {
             switch code {
             case NCURLE_UNSUPPORTED_PROTOCOL: return .unsupportedURL
@@ -39,6 +41,7 @@
             case NCURLE_FILESIZE_EXCEEDED: return .dataLengthExceedsMaximum
             case NCURLE_TOO_MANY_REDIRECTS: return .httpTooManyRedirects
             case NCURLE_LOGIN_DENIED: return .userAuthenticationRequired
+            case NCURLE_OUT_OF_MEMORY: return .cannotParseResponse
             default: return .unknown
             }
         }
@@ -48,7 +51,11 @@
             let summary = ncurl_easy_strerror(code).map { String(cString: $0) } ?? "libcurl error"
             var info = CurlTransfer.userInfo(url, message.map { "\($0) (\(summary))" } ?? summary)
             info[curlCodeKey] = Int(code)
-            return .transport(URLError(urlErrorCode(forCurlCode: code), userInfo: info))
+            var urlCode = urlErrorCode(forCurlCode: code)
+            if code == NCURLE_RECV_ERROR, message?.lowercased().contains("chunked") == true {
+                urlCode = .cannotParseResponse
+            }
+            return .transport(URLError(urlCode, userInfo: info))
         }
     }
 #endif

@@ -48,6 +48,7 @@
                 52: .networkConnectionLost, 55: .networkConnectionLost, 56: .networkConnectionLost,
                 35: .secureConnectionFailed, 60: .serverCertificateUntrusted, 90: .serverCertificateUntrusted,
                 47: .httpTooManyRedirects, 61: .cannotDecodeContentData, 1: .unsupportedURL, 3: .badURL,
+                27: .cannotParseResponse,
                 99: .unknown,
             ]
             for (code, urlCode) in expected {
