@@ -52,11 +52,16 @@ enum DefaultTransport {
     /// `send(_:)` (every verb, download into memory, endpoint) goes through `requests`, the fast
     /// path; `stream(_:)`, `download(_:to:progress:)` and sends that report progress go through
     /// `transfers`, whose delegate streams bodies with bounded memory.
-    struct LinuxDefaultTransport: StreamingHTTPTransport, ProgressReportingTransport, FileDownloadingTransport {
+    struct LinuxDefaultTransport: StreamingHTTPTransport, ProgressReportingTransport, FileDownloadingTransport,
+        ResponseBodyLimitedTransport
+    {
         /// The transport for ordinary requests.
         let requests: any HTTPTransport
         /// The transport for streams, file downloads and progress.
         let transfers: URLSessionTransport
+
+        /// The cap both halves apply (they are created with the same default).
+        var maxResponseBodySize: Int { transfers.maxResponseBodySize }
 
         func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
             try await requests.send(request)

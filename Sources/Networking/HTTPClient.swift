@@ -92,7 +92,7 @@ public final class HTTPClient: HTTPClientProtocol {
         do {
             urlRequest = try prepare(endpoint)
         } catch {
-            pipeline.reportUnbuildable(endpoint, error)
+            pipeline.reportUnbuildable(method: endpoint.method, headers: HTTPHeaders(endpoint.headers ?? [:]), error)
             throw error
         }
         let decoder = endpoint.decoder(basedOn: configuration.decoder)
@@ -172,18 +172,4 @@ struct Decoded: @unchecked Sendable {
 /// captures only the model type and a decoder that is never mutated, and is called once.
 struct DecodeStep: @unchecked Sendable {
     let run: (HTTPExchange) throws(NetworkingError) -> Any
-}
-
-extension Pipeline {
-    /// Tells the observers about a request that failed before it could be built (an invalid URL,
-    /// a body that cannot be encoded), as `execute` does for the verbs.
-    func reportUnbuildable<R: Endpoint>(_ endpoint: R, _ error: NetworkingError) {
-        guard !observers.isEmpty else { return }
-        let context = RequestContext(
-            method: endpoint.method, url: nil, headers: HTTPHeaders(endpoint.headers ?? [:]))
-        for observer in observers { observer.requestStarted(context) }
-        let completion = RequestCompletion(
-            context: context, outcome: .failure(error), duration: .zero, metrics: nil, response: nil)
-        for observer in observers { observer.requestCompleted(completion) }
-    }
 }

@@ -19,14 +19,9 @@ extension Networking {
             transport: URLSessionTransport(configuration: configuration, maxResponseBodySize: maxResponseBodySize))
     }
 
-    /// The cap on in-memory response bodies, when the transport is a `URLSessionTransport` or the
-    /// platform default; `nil` for other transports (they have caps of their own).
+    /// The cap on in-memory response bodies, when the transport has one
+    /// (`URLSessionTransport`, `CurlTransport`, the platform default); `nil` for other transports.
     public nonisolated var maxResponseBodySize: Int? {
-        #if os(Linux)
-            if let linuxDefault = transport as? LinuxDefaultTransport {
-                return linuxDefault.transfers.maxResponseBodySize
-            }
-        #endif
-        return (transport as? URLSessionTransport)?.maxResponseBodySize
+        (transport as? any ResponseBodyLimitedTransport)?.maxResponseBodySize
     }
 }

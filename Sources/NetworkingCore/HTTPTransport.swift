@@ -28,3 +28,9 @@ public struct ClosureTransport: HTTPTransport {
         try await handler(request)
     }
 }
+
+/// A transport that caps the response bodies it collects in memory.
+public protocol ResponseBodyLimitedTransport: HTTPTransport {
+    /// The largest response body collected in memory, in bytes.
+    var maxResponseBodySize: Int { get }
+}

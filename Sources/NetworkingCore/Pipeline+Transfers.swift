@@ -125,13 +125,7 @@ extension Pipeline {
         do {
             return try builder.makeURLRequest(request)
         } catch {
-            if !observers.isEmpty {
-                let context = RequestContext(method: request.method, url: nil, headers: request.headers, kind: kind)
-                for observer in observers { observer.requestStarted(context) }
-                let completion = RequestCompletion(
-                    context: context, outcome: .failure(error), duration: .zero, metrics: nil, response: nil)
-                for observer in observers { observer.requestCompleted(completion) }
-            }
+            reportUnbuildable(method: request.method, headers: request.headers, kind: kind, error)
             throw error
         }
     }

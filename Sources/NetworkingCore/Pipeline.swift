@@ -44,14 +44,21 @@ public struct Pipeline: Sendable {
         do {
             urlRequest = try builder.makeURLRequest(request)
         } catch {
-            if !observers.isEmpty {
-                let context = RequestContext(method: request.method, url: nil, headers: request.headers, kind: kind)
-                notifyStart(context)
-                notifyCompletion(context, .failure(error), since: .now, startDate: Date(), exchange: nil)
-            }
+            reportUnbuildable(method: request.method, headers: request.headers, kind: kind, error)
             return .failure(error)
         }
         return await execute(urlRequest, kind: kind, decode: decode)
+    }
+
+    /// Tells the observers about a request that failed before it could be built (an invalid URL, a
+    /// body that cannot be encoded): a start and a failed completion, with no URL and no metrics.
+    public func reportUnbuildable(
+        method: HTTPMethod, headers: HTTPHeaders, kind: RequestContext.Kind = .request, _ error: NetworkingError
+    ) {
+        guard !observers.isEmpty else { return }
+        let context = RequestContext(method: method, url: nil, headers: headers, kind: kind)
+        notifyStart(context)
+        notifyCompletion(context, .failure(error), since: .now, startDate: Date(), exchange: nil)
     }
 
     /// Runs an already-built request and decodes a 2xx response with `decode`.

@@ -11,7 +11,7 @@ import Foundation
 ///   resend the body) rather than by URLSession;
 /// - the body is collected into one buffer sized from `Content-Length`, without the 2× peak of
 ///   `data(for:)`, and a body over `maxResponseBodySize` cancels the transfer.
-public final class URLSessionTransport: HTTPTransport {
+public final class URLSessionTransport: ResponseBodyLimitedTransport {
     /// The session requests run on.
     public let session: URLSession
     /// How redirects are followed.

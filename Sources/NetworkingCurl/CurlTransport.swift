@@ -32,9 +32,12 @@
     /// When libcurl cannot be loaded, `isAvailable` is `false` and `init` throws
     /// `CurlUnavailableError`; `CurlTransport.preferred(configuration:)` falls back to
     /// `URLSessionTransport` instead. No temporary files are ever created.
-    public final class CurlTransport: HTTPTransport {
+    public final class CurlTransport: ResponseBodyLimitedTransport {
         /// How this transport connects and what it accepts.
         public let configuration: Configuration
+
+        /// The largest response body collected in memory (`configuration.maxResponseBodySize`).
+        public var maxResponseBodySize: Int { configuration.maxResponseBodySize }
         private let loop: CurlEventLoop
 
         /// Whether libcurl could be loaded in this process.
