@@ -20,6 +20,7 @@ static struct {
     void *(*easy_init)(void);
     void (*easy_cleanup)(void *);
     void (*easy_reset)(void *);
+    int (*easy_pause)(void *, int);
     easy_setopt_fn easy_setopt;
     easy_getinfo_fn easy_getinfo;
     const char *(*easy_strerror)(int);
@@ -62,6 +63,7 @@ static void load(void) {
     RESOLVE(easy_init, "curl_easy_init");
     RESOLVE(easy_cleanup, "curl_easy_cleanup");
     RESOLVE(easy_reset, "curl_easy_reset");
+    RESOLVE(easy_pause, "curl_easy_pause");
     RESOLVE(easy_setopt, "curl_easy_setopt");
     RESOLVE(easy_getinfo, "curl_easy_getinfo");
     RESOLVE(easy_strerror, "curl_easy_strerror");
@@ -115,6 +117,8 @@ int ncurl_features(void) {
 ncurl_easy *ncurl_easy_init(void) { return (ncurl_easy *)api.easy_init(); }
 void ncurl_easy_cleanup(ncurl_easy *easy) { api.easy_cleanup(easy); }
 void ncurl_easy_reset(ncurl_easy *easy) { api.easy_reset(easy); }
+
+int ncurl_easy_pause(ncurl_easy *easy, int bitmask) { return api.easy_pause(easy, bitmask); }
 
 int ncurl_easy_setopt_long(ncurl_easy *easy, int option, long value) {
     return api.easy_setopt(easy, option, value);

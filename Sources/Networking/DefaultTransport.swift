@@ -11,14 +11,11 @@ import Foundation
 /// nor a `URLSessionConfiguration`.
 ///
 /// - On Linux: one process-wide `CurlTransport.preferred()` (libcurl's multi interface on one
-///   event-loop thread, with one connection pool shared by every such client), or a
-///   `URLSessionTransport` when `libcurl.so.4` cannot be loaded.
+///   event-loop thread, with one connection pool shared by every such client) for everything:
+///   requests, streamed responses (`stream`, `bytes`, `lines`, Server-Sent Events, with
+///   back-pressure), downloads to a file and requests that report progress, all with bounded
+///   memory. When `libcurl.so.4` cannot be loaded, a `URLSessionTransport` does all of it instead.
 /// - Elsewhere: a new `URLSessionTransport` with the `.default` session configuration.
-///
-/// On Linux, streamed responses (`stream`, `bytes`, `lines`, Server-Sent Events), downloads to a file
-/// and requests that report progress go through a `URLSessionTransport` beside the curl one (see
-/// `LinuxDefaultTransport`): CurlTransport does not stream yet, and those transfers must keep memory
-/// bounded whatever the body size.
 ///
 /// Either way the documented behaviour is the same: response bodies are capped at
 /// `URLSessionTransport.defaultMaxResponseBodySize`, redirects follow `RedirectPolicy.default`,
@@ -26,8 +23,7 @@ import Foundation
 enum DefaultTransport {
     #if os(Linux)
         /// Created on first use; never released, like `URLSession.shared`.
-        private static let shared: any HTTPTransport = LinuxDefaultTransport(
-            requests: CurlTransport.preferred(), transfers: URLSessionTransport(configuration: .default))
+        private static let shared: any HTTPTransport = CurlTransport.preferred()
     #endif
 
     /// The transport for a client created without one.
@@ -45,43 +41,3 @@ enum DefaultTransport {
         configuration.map { URLSessionTransport(configuration: $0) } ?? make()
     }
 }
-
-#if os(Linux)
-    /// The Linux default: small requests through libcurl, streams and file transfers through URLSession.
-    ///
-    /// `send(_:)` (every verb, download into memory, endpoint) goes through `requests`, the fast
-    /// path; `stream(_:)`, `download(_:to:progress:)` and sends that report progress go through
-    /// `transfers`, whose delegate streams bodies with bounded memory.
-    struct LinuxDefaultTransport: StreamingHTTPTransport, ProgressReportingTransport, FileDownloadingTransport,
-        ResponseBodyLimitedTransport
-    {
-        /// The transport for ordinary requests.
-        let requests: any HTTPTransport
-        /// The transport for streams, file downloads and progress.
-        let transfers: URLSessionTransport
-
-        /// The cap both halves apply (they are created with the same default).
-        var maxResponseBodySize: Int { transfers.maxResponseBodySize }
-
-        func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
-            try await requests.send(request)
-        }
-
-        func send(
-            _ request: URLRequest, uploadProgress: ProgressReporter?, downloadProgress: ProgressReporter?
-        ) async throws(NetworkingError) -> HTTPExchange {
-            if uploadProgress == nil, downloadProgress == nil { return try await requests.send(request) }
-            return try await transfers.send(request, uploadProgress: uploadProgress, downloadProgress: downloadProgress)
-        }
-
-        func stream(_ request: URLRequest) async throws(NetworkingError) -> StreamedResponse {
-            try await transfers.stream(request)
-        }
-
-        func download(
-            _ request: URLRequest, to target: DownloadTarget, progress: ProgressReporter?
-        ) async throws(NetworkingError) -> FileDownloadExchange {
-            try await transfers.download(request, to: target, progress: progress)
-        }
-    }
-#endif

@@ -38,10 +38,13 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
     ///   - bufferLimit: the most bytes held for a reader that has not taken them yet.
     ///   - onCancel: stops the transfer; called at most once, when the reader cancels, drops the
     ///     stream or falls more than `bufferLimit` behind.
+    ///   - onDrain: called on the reader's task each time the reader took a chunk, with the bytes
+    ///     still buffered; a transport that paused its transfer (back-pressure) resumes it here.
     public static func makeStream(
-        bufferLimit: Int, onCancel: @escaping @Sendable () -> Void = {}
+        bufferLimit: Int, onCancel: @escaping @Sendable () -> Void = {},
+        onDrain: (@Sendable (_ bufferedBytes: Int) -> Void)? = nil
     ) -> (stream: ResponseBodyStream, continuation: Continuation) {
-        let storage = Storage(bufferLimit: bufferLimit, onCancel: onCancel)
+        let storage = Storage(bufferLimit: bufferLimit, onCancel: onCancel, onDrain: onDrain)
         return (ResponseBodyStream(handle: Handle(storage)), Continuation(storage: storage))
     }
 
@@ -197,9 +200,11 @@ private final class Storage: Sendable {
 
     private let state: Mutex<State>
     private let bufferLimit: Int
+    private let onDrain: (@Sendable (Int) -> Void)?
 
-    init(bufferLimit: Int, onCancel: @escaping @Sendable () -> Void) {
+    init(bufferLimit: Int, onCancel: @escaping @Sendable () -> Void, onDrain: (@Sendable (Int) -> Void)? = nil) {
         self.bufferLimit = bufferLimit
+        self.onDrain = onDrain
         var initial = State()
         initial.onCancel = onCancel
         self.state = Mutex(initial)
@@ -289,6 +294,12 @@ private final class Storage: Sendable {
     }
 
     func next() async throws(NetworkingError) -> Data? {
+        let chunk = try await nextChunk()
+        if let onDrain, chunk != nil { onDrain(bufferedBytes) }
+        return chunk
+    }
+
+    private func nextChunk() async throws(NetworkingError) -> Data? {
         if let ready = poll() { return try ready.get() }
         if Task.isCancelled { cancel() }
         let result = await withTaskCancellationHandler {

@@ -15,6 +15,13 @@
         func responseStarted(statusCode: Int, expectedLength: Int64?) -> NetworkingError?
         /// Body bytes arrived (already content-decoded). Returning an error aborts the transfer.
         func receive(_ bytes: UnsafeRawBufferPointer) -> NetworkingError?
+        /// Asked before each `receive`: `true` pauses the transfer instead (back-pressure); libcurl
+        /// delivers the same bytes again once the transfer is resumed (`CurlEventLoop.unpause`).
+        func shouldPause() -> Bool
+    }
+
+    extension CurlBodySink {
+        func shouldPause() -> Bool { false }
     }
 
     /// Collects the response body into one `Data`, up to a limit.

@@ -17,6 +17,7 @@
         private struct Inbox {
             var added: [CurlTransfer] = []
             var cancelled: [CurlTransfer] = []
+            var unpaused: [CurlTransfer] = []
             var stopping = false
             /// The loop is (about to be) blocked in poll and needs a wakeup to see new work.
             var sleeping = false
@@ -93,6 +94,16 @@
             if wake { _ = ncurl_multi_wakeup(multi) }
         }
 
+        /// Resumes `transfer` if its write callback paused it (a reader caught up); the
+        /// `curl_easy_pause` call happens on the loop thread.
+        func unpause(_ transfer: CurlTransfer) {
+            let wake = inbox.withLock { inbox -> Bool in
+                inbox.unpaused.append(transfer)
+                return inbox.takeSleeping()
+            }
+            if wake { _ = ncurl_multi_wakeup(multi) }
+        }
+
         /// Called by the sending task once its transfer's continuation has resumed, before it reads
         /// what the loop thread wrote into the transfer. The continuation already orders those
         /// accesses, but through atomics inside the Swift runtime that ThreadSanitizer cannot see;
@@ -114,15 +125,21 @@
         private func run() {
             var running: Int32 = 0
             while true {
-                let (added, cancelled, stopping) = inbox.withLock { inbox in
+                let (added, cancelled, unpaused, stopping) = inbox.withLock { inbox in
                     defer {
                         inbox.added.removeAll(keepingCapacity: true)
                         inbox.cancelled.removeAll(keepingCapacity: true)
+                        inbox.unpaused.removeAll(keepingCapacity: true)
                     }
-                    return (inbox.added, inbox.cancelled, inbox.stopping)
+                    return (inbox.added, inbox.cancelled, inbox.unpaused, inbox.stopping)
                 }
                 for transfer in added { start(transfer) }
                 for transfer in cancelled where active[key(transfer.easy)] === transfer { end(transfer, .cancelled) }
+                for transfer in unpaused where transfer.isPaused && active[key(transfer.easy)] === transfer {
+                    transfer.isPaused = false
+                    transfer.lastActivity = CurlClock.now()
+                    _ = ncurl_easy_pause(transfer.easy, NCURLPAUSE_CONT)  // may deliver (and pause) at once
+                }
                 if stopping { break }
                 _ = ncurl_multi_perform(multi, &running)
                 var code: Int32 = 0
@@ -131,7 +148,8 @@
                 }
                 let timeout = expireIdleTransfers()
                 let sleep = inbox.withLock { inbox -> Bool in
-                    guard inbox.added.isEmpty, inbox.cancelled.isEmpty, !inbox.stopping else { return false }
+                    guard inbox.added.isEmpty, inbox.cancelled.isEmpty, inbox.unpaused.isEmpty, !inbox.stopping
+                    else { return false }
                     inbox.sleeping = true
                     return true
                 }
@@ -182,7 +200,7 @@
             let now = CurlClock.now()
             var nearest = UInt64.max
             var expired: [CurlTransfer] = []
-            for transfer in active.values where transfer.idleTimeout > 0 {
+            for transfer in active.values where transfer.idleTimeout > 0 && !transfer.isPaused {
                 let deadline = transfer.lastActivity &+ transfer.idleTimeout
                 if deadline <= now {
                     expired.append(transfer)

@@ -45,6 +45,8 @@
         /// The idle timeout in nanoseconds (0 for none) and when a byte last moved.
         let idleTimeout: UInt64
         var lastActivity: UInt64 = 0
+        /// Whether the write callback paused the transfer for a slow reader (no idle timeout then).
+        var isPaused = false
 
         /// An error a callback decided on (body too large, unreadable body file).
         private(set) var failure: NetworkingError?
@@ -134,8 +136,7 @@
                 { buffer, size, count, userdata in
                     guard let userdata else { return 0 }
                     let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
-                    let length = size * count
-                    return transfer.receiveBody(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
+                    return transfer.receiveBody(UnsafeRawBufferPointer(start: buffer, count: size * count))
                 }, userdata)
             if progress != nil {
                 _ = ncurl_easy_set_xferinfo_callback(
@@ -287,13 +288,18 @@
             return true
         }
 
-        private func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        /// What the write callback returns: the byte count, 0 to abort, or `CURL_WRITEFUNC_PAUSE`.
+        private func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
             lastActivity = CurlClock.now()
+            if sink.shouldPause() {
+                isPaused = true
+                return Int(NCURL_WRITEFUNC_PAUSE)
+            }
             if let error = sink.receive(bytes) {
                 failure = error
-                return false
+                return 0
             }
-            return true
+            return bytes.count
         }
 
         private func readBody(into buffer: UnsafeMutablePointer<CChar>, capacity: Int) -> Int {

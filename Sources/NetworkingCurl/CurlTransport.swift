@@ -38,7 +38,7 @@
 
         /// The largest response body collected in memory (`configuration.maxResponseBodySize`).
         public var maxResponseBodySize: Int { configuration.maxResponseBodySize }
-        private let loop: CurlEventLoop
+        let loop: CurlEventLoop
 
         /// Whether libcurl could be loaded in this process.
         public static var isAvailable: Bool { CurlLibrary.isAvailable }
@@ -184,7 +184,7 @@
             }
         }
 
-        private static func totalTimeoutError(_ url: URL?) -> NetworkingError {
+        static func totalTimeoutError(_ url: URL?) -> NetworkingError {
             .transport(
                 URLError(.timedOut, userInfo: CurlTransfer.userInfo(url, "The request exceeded its total timeout")))
         }

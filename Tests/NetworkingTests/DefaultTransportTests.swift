@@ -35,8 +35,8 @@ final class DefaultTransportTests: XCTestCase {
             XCTAssertNil(curl.configuration.pinnedPublicKey)
         }
 
-        /// The Linux default streams through URLSession (CurlTransport does not stream yet): the first
-        /// chunk of a body that drips one byte at a time arrives before the rest exists.
+        /// The Linux default streams (through CurlTransport): the first chunk of a body that drips
+        /// one byte at a time arrives before the rest exists.
         func testTheLinuxDefaultStreamsBodiesAsTheyArrive() async throws {
             try await HTTPBin.requireServer()
             let networking = Networking(baseURL: HTTPBin.baseURL)
@@ -51,7 +51,7 @@ final class DefaultTransportTests: XCTestCase {
         }
 
         private static func curl(in transport: any HTTPTransport) -> CurlTransport? {
-            (transport as? LinuxDefaultTransport)?.requests as? CurlTransport
+            transport as? CurlTransport
         }
     #else
         func testOtherPlatformsDefaultToURLSession() {

@@ -92,6 +92,41 @@ enum TestTransport {
         }
     }
 
+    /// A new transport of the requested kind whose in-memory bodies are capped at `limit` bytes.
+    static func make(maxResponseBodySize limit: Int) -> any HTTPTransport {
+        switch name {
+        case "urlsession": return URLSessionTransport(maxResponseBodySize: limit)
+        #if os(Linux)
+            case "curl", "default":
+                let configuration = CurlTransport.Configuration(maxResponseBodySize: limit)
+                return name == "curl" ? make(configuration) : CurlTransport.preferred(configuration: configuration)
+        #else
+            case "default": return URLSessionTransport(maxResponseBodySize: limit)
+        #endif
+        default: return failing("unknown NETWORKING_TEST_TRANSPORT=\(name) (curl, urlsession or unset)")
+        }
+    }
+
+    /// Whether the transport under test pauses a transfer whose stream reader falls behind
+    /// (`CurlTransport`) rather than failing it once the reader is `maxResponseBodySize` behind.
+    static var appliesBackPressure: Bool {
+        #if os(Linux)
+            make() is CurlTransport
+        #else
+            false
+        #endif
+    }
+
+    #if os(Linux)
+        private static func make(_ configuration: CurlTransport.Configuration) -> any HTTPTransport {
+            do {
+                return try CurlTransport(configuration: configuration)
+            } catch {
+                return failing("\(error)")
+            }
+        }
+    #endif
+
     /// A transport that fails every request with `reason`, so a misconfigured run fails loudly.
     private static func failing(_ reason: String) -> any HTTPTransport {
         let failure = NetworkingError.transport(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: reason]))

@@ -18,7 +18,7 @@ final class ResumableDownloadTests: XCTestCase {
     override func setUp() async throws {
         server = try TransferServer()
         directory = try TransferTestEnvironment.makeDirectory()
-        manager = DownloadManager(networking: Networking(baseURL: server.baseURL, configuration: .ephemeral))
+        manager = DownloadManager(networking: HTTPBin.client(baseURL: server.baseURL))
     }
 
     override func tearDown() async throws {
@@ -135,7 +135,7 @@ final class ResumableDownloadTests: XCTestCase {
     func testHTTPBinRangeResumes() async throws {
         try await TransferTestEnvironment.requireHTTPBin()
         let manager = DownloadManager(
-            networking: Networking(baseURL: TransferTestEnvironment.httpbinBaseURL, configuration: .ephemeral))
+            networking: HTTPBin.client(baseURL: TransferTestEnvironment.httpbinBaseURL))
         let destination = directory.appendingPathComponent("range.bin")
         let path = "/range/102400?duration=2&chunk_size=1024"
         let (updates, reporter) = ProgressReporter.makeStream()
@@ -242,7 +242,7 @@ final class ResumableDownloadTests: XCTestCase {
         let sameManager = await manager.download("/file/busy?size=1048576", to: destination)
         guard case .failure(.invalidRequest) = sameManager else { return XCTFail("got \(sameManager)") }
         // Another manager (as another process would) is stopped by the file lock.
-        let other = DownloadManager(networking: Networking(baseURL: server.baseURL, configuration: .ephemeral))
+        let other = DownloadManager(networking: HTTPBin.client(baseURL: server.baseURL))
         let otherResult = await other.download("/file/busy?size=1048576", to: destination)
         guard case .failure(.invalidRequest(let reason)) = otherResult else { return XCTFail("got \(otherResult)") }
         XCTAssertTrue(reason.contains("in progress"), reason)

@@ -10,7 +10,7 @@ final class ServerSentEventsIntegrationTests: XCTestCase {
 
     override func setUp() async throws {
         server = try TransferServer()
-        networking = Networking(baseURL: server.baseURL, configuration: .ephemeral)
+        networking = HTTPBin.client(baseURL: server.baseURL)
     }
 
     override func tearDown() async throws {
@@ -71,7 +71,7 @@ final class ServerSentEventsIntegrationTests: XCTestCase {
     }
 
     func testFailedReconnectionsEndWithTheLastError() async throws {
-        let unreachable = Networking(baseURL: "http://127.0.0.1:9", configuration: .ephemeral)
+        let unreachable = HTTPBin.client(baseURL: "http://127.0.0.1:9")
         let stream = await unreachable.serverSentEvents(
             "/sse", reconnection: ServerSentEventStream.Reconnection(maxAttempts: 1, defaultDelay: .milliseconds(10)))
         do {

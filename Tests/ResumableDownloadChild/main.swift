@@ -20,7 +20,13 @@ func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
-let manager = DownloadManager(networking: Networking(baseURL: arguments[1], configuration: .ephemeral))
+// The transport under test, as the integration suites choose it (NETWORKING_TEST_TRANSPORT is
+// inherited from the test process): URLSession when asked for, else the library's default.
+let useURLSession = ProcessInfo.processInfo.environment["NETWORKING_TEST_TRANSPORT"] == "urlsession"
+let networking =
+    useURLSession
+    ? Networking(baseURL: arguments[1], configuration: .ephemeral) : Networking(baseURL: arguments[1])
+let manager = DownloadManager(networking: networking)
 let (updates, reporter) = ProgressReporter.makeStream()
 let printer = Task {
     for await update in updates { say("progress \(update.completedBytes)") }

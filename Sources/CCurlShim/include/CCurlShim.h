@@ -44,6 +44,8 @@ int ncurl_features(void);
 ncurl_easy *ncurl_easy_init(void);
 void ncurl_easy_cleanup(ncurl_easy *easy);
 void ncurl_easy_reset(ncurl_easy *easy);
+/// curl_easy_pause: call it only on the thread driving the easy handle's multi handle.
+int ncurl_easy_pause(ncurl_easy *easy, int bitmask);
 int ncurl_easy_setopt_long(ncurl_easy *easy, int option, long value);
 int ncurl_easy_setopt_pointer(ncurl_easy *easy, int option, const void *value);
 /// For string options (curl copies the string).
@@ -154,6 +156,8 @@ ncurl_easy *ncurl_multi_next_done(ncurl_multi *multi, int *result);
 
 // Callback return values and sizes.
 #define NCURL_READFUNC_ABORT 0x10000000
+#define NCURL_WRITEFUNC_PAUSE 0x10000001
+#define NCURLPAUSE_CONT 0
 #define NCURL_SEEKFUNC_OK 0
 #define NCURL_SEEKFUNC_FAIL 1
 #define NCURL_SEEKFUNC_CANTSEEK 2

@@ -1,0 +1,151 @@
+#if os(Linux)
+    import Foundation
+    import FoundationNetworking
+    import NetworkingCore
+    import Synchronization
+
+    /// Feeds a response body to a `ResponseBodyStream` as it arrives, with back-pressure, and
+    /// hands the response head to the task waiting in `CurlTransport.stream(_:)`.
+    ///
+    /// When the reader has more than `valve.highWatermark` bytes waiting, the write callback pauses
+    /// the transfer (`CURL_WRITEFUNC_PAUSE`, nothing consumed: libcurl delivers the same bytes again
+    /// later); once the reader has drained the buffer to `valve.lowWatermark`, the valve asks the
+    /// loop to resume it. The buffer therefore never holds more than the high watermark plus one
+    /// chunk, far below the stream's `bufferLimit`.
+    final class CurlStreamSink: CurlBodySink {
+        let continuation: ResponseBodyStream.Continuation
+        let valve: CurlStreamValve
+        /// The transfer this sink belongs to, for its response head (set before submission).
+        weak var transfer: CurlTransfer?
+        /// The buffered byte count seen by the last `shouldPause()`.
+        private var lastBuffered = 0
+
+        init(continuation: ResponseBodyStream.Continuation, valve: CurlStreamValve) {
+            self.continuation = continuation
+            self.valve = valve
+        }
+
+        func responseStarted(statusCode: Int, expectedLength: Int64?) -> NetworkingError? {
+            guard let response = transfer?.makeResponse() else { return .invalidResponse }
+            valve.headArrived(response)
+            return nil
+        }
+
+        func shouldPause() -> Bool {
+            lastBuffered = continuation.bufferedBytes
+            guard lastBuffered > valve.highWatermark, !continuation.isTerminated else { return false }
+            // Publish the pause before looking again: a reader that drained the buffer in between
+            // either sees the flag (and resumes us) or left a count this second look sees.
+            valve.paused.store(true, ordering: .sequentiallyConsistent)
+            lastBuffered = continuation.bufferedBytes
+            if lastBuffered > valve.highWatermark {
+                valve.pauseCount.add(1, ordering: .relaxed)
+                return true
+            }
+            valve.paused.store(false, ordering: .sequentiallyConsistent)
+            return false
+        }
+
+        func receive(_ bytes: UnsafeRawBufferPointer) -> NetworkingError? {
+            valve.noteBuffered(lastBuffered + bytes.count, chunk: bytes.count)
+            return continuation.yield(Data(bytes)) ? nil : .cancelled
+        }
+    }
+
+    /// The parts of a streamed transfer other threads use: the head hand-over, the resume request
+    /// when the reader caught up, cancellation, and counters the tests read.
+    ///
+    /// It is created before the transfer (the stream's callbacks need it) and attached to it
+    /// once the transfer exists; `detach()` breaks the reference cycle when the transfer ends.
+    final class CurlStreamValve: Sendable {
+        /// The result the task waiting for the head gets.
+        enum Head: Sendable {
+            case response(HTTPURLResponse)
+            case failure(NetworkingError)
+        }
+
+        private struct State {
+            var transfer: CurlTransfer?
+            var waiter: CheckedContinuation<Head, Never>?
+            var head: Head?
+        }
+
+        let highWatermark: Int
+        let lowWatermark: Int
+        /// Set by the loop thread when it paused the transfer; taken by the reader that resumes it.
+        let paused = Atomic<Bool>(false)
+        /// How often the transfer was paused.
+        let pauseCount = Atomic<Int>(0)
+        /// An upper bound of the bytes buffered right after each chunk was handed over.
+        let peakBufferedBytes = Atomic<Int>(0)
+        /// The largest chunk handed over.
+        let largestChunk = Atomic<Int>(0)
+        private let loop: CurlEventLoop
+        private let state = Mutex(State())
+
+        init(loop: CurlEventLoop, highWatermark: Int) {
+            self.loop = loop
+            self.highWatermark = highWatermark
+            self.lowWatermark = highWatermark / 4
+        }
+
+        func attach(_ transfer: CurlTransfer) { state.withLock { $0.transfer = transfer } }
+
+        func detach() { state.withLock { $0.transfer = nil } }
+
+        /// Stops the transfer (the reader cancelled, dropped the stream or it overflowed).
+        func cancel() {
+            if let transfer = state.withLock({ $0.transfer }) { loop.cancel(transfer) }
+        }
+
+        /// The reader took a chunk and `buffered` bytes remain: resumes a paused transfer once
+        /// they are at most the low watermark.
+        func drained(_ buffered: Int) {
+            guard buffered <= lowWatermark, paused.load(ordering: .sequentiallyConsistent),
+                paused.exchange(false, ordering: .sequentiallyConsistent),
+                let transfer = state.withLock({ $0.transfer })
+            else { return }
+            loop.unpause(transfer)
+        }
+
+        /// Loop thread only (one writer), so plain load-and-store is enough.
+        func noteBuffered(_ buffered: Int, chunk: Int) {
+            if buffered > peakBufferedBytes.load(ordering: .relaxed) {
+                peakBufferedBytes.store(buffered, ordering: .relaxed)
+            }
+            if chunk > largestChunk.load(ordering: .relaxed) { largestChunk.store(chunk, ordering: .relaxed) }
+        }
+
+        // MARK: - Head hand-over
+
+        /// Waits for the head (or the failure that came instead of it).
+        func head() async -> Head {
+            let head = await withCheckedContinuation { continuation in
+                let ready = state.withLock { state -> Head? in
+                    if let head = state.head { return head }
+                    state.waiter = continuation
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+            state.withLock { _ in }  // orders the loop thread's writes for ThreadSanitizer
+            return head
+        }
+
+        /// The head arrived (loop thread).
+        func headArrived(_ response: HTTPURLResponse) { settle(.response(response)) }
+
+        /// The transfer ended without a head; does nothing once the head was handed over.
+        func failed(_ error: NetworkingError) { settle(.failure(error)) }
+
+        private func settle(_ head: Head) {
+            let waiter = state.withLock { state -> CheckedContinuation<Head, Never>? in
+                guard state.head == nil else { return nil }
+                state.head = head
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume(returning: head)
+        }
+    }
+#endif

@@ -1,0 +1,85 @@
+#if os(Linux)
+    import Foundation
+    import FoundationNetworking
+    import NetworkingCore
+
+    extension CurlTransport: StreamingHTTPTransport {
+        /// The most bytes a streamed body buffers for a slow reader before its transfer is paused.
+        static let streamHighWatermark = 2 * 1024 * 1024
+
+        /// Returns once the response head has arrived; the body keeps arriving into the returned
+        /// stream, with back-pressure: a reader more than about 2 MiB behind pauses the transfer
+        /// until it has caught up, so memory stays bounded and no data is dropped. Cancelling the
+        /// reader (or dropping the stream) aborts the transfer.
+        public func stream(_ request: URLRequest) async throws(NetworkingError) -> StreamedResponse {
+            try await stream(request, highWatermark: Self.streamHighWatermark, observe: nil)
+        }
+
+        /// `stream(_:)` with a chosen high watermark; `observe` sees each hop's valve (tests).
+        func stream(
+            _ request: URLRequest, highWatermark: Int, observe: ((CurlStreamValve) -> Void)?
+        ) async throws(NetworkingError) -> StreamedResponse {
+            let deadline = makeDeadline()
+            let limit = configuration.maxResponseBodySize
+            let watermark = max(1, min(highWatermark, limit / 2))
+            var current = request
+            var redirects = 0
+            while true {
+                let valve = CurlStreamValve(loop: loop, highWatermark: watermark)
+                observe?(valve)
+                let (body, continuation) = ResponseBodyStream.makeStream(
+                    bufferLimit: limit, onCancel: { valve.cancel() }, onDrain: { valve.drained($0) })
+                let sink = CurlStreamSink(continuation: continuation, valve: valve)
+                let transfer = try makeTransfer(current, deadline: deadline, sink: sink)
+                sink.transfer = transfer
+                valve.attach(transfer)
+                start(transfer, valve: valve, continuation: continuation)
+                let head = await withTaskCancellationHandler {
+                    await valve.head()
+                } onCancel: {
+                    valve.cancel()
+                }
+                let response: HTTPURLResponse
+                switch head {
+                case .response(let value): response = value
+                case .failure(let error): throw error
+                }
+                if let next = try configuration.redirectPolicy.nextRequest(
+                    after: response, for: current, original: request, redirectCount: redirects)
+                {
+                    body.cancel()
+                    current = next
+                    redirects += 1
+                    continue
+                }
+                return StreamedResponse(request: current, response: response, body: body)
+            }
+        }
+
+        /// Submits `transfer` and, when it ends, ends the stream (or fails the wait for the head)
+        /// and recycles its handle. The task waiting for the head is not the one that owns the
+        /// transfer: the body outlives `stream(_:)`.
+        private func start(
+            _ transfer: CurlTransfer, valve: CurlStreamValve, continuation: ResponseBodyStream.Continuation
+        ) {
+            let loop = self.loop
+            Task {
+                let outcome = await withCheckedContinuation {
+                    (completion: CheckedContinuation<CurlTransfer.Outcome, Never>) in
+                    transfer.continuation = completion
+                    loop.submit(transfer)
+                }
+                loop.synchronize()
+                valve.detach()
+                do throws(NetworkingError) {
+                    _ = try Self.response(of: transfer, outcome)
+                    continuation.finish()
+                } catch {
+                    valve.failed(error)
+                    continuation.finish(throwing: error)
+                }
+                loop.recycle(transfer.easy)
+            }
+        }
+    }
+#endif

@@ -1,0 +1,128 @@
+#if os(Linux)
+    import Foundation
+    import FoundationNetworking
+    import NetworkingCore
+    import Synchronization
+
+    // Progress-reporting sends and downloads to a file, with the same semantics as
+    // `URLSessionTransport`: every HTTP response is returned, redirects follow `RedirectPolicy`,
+    // and only the final response of a download touches the file.
+    extension CurlTransport: ProgressReportingTransport, FileDownloadingTransport {
+        /// Sends `request`, reporting the request body's bytes to `uploadProgress` and a 2xx
+        /// response body's (decoded) bytes to `downloadProgress`, from the event-loop thread.
+        public func send(
+            _ request: URLRequest, uploadProgress: ProgressReporter?, downloadProgress: ProgressReporter?
+        ) async throws(NetworkingError) -> HTTPExchange {
+            guard uploadProgress != nil || downloadProgress != nil else { return try await send(request) }
+            let startDate = Date()
+            let deadline = makeDeadline()
+            let upload = uploadProgress.map(CurlUploadProgress.init)
+            var current = request
+            var redirects = 0
+            while true {
+                let sink = CurlProgressSink(limit: configuration.maxResponseBodySize, progress: downloadProgress)
+                let transfer = try makeTransfer(current, deadline: deadline, sink: sink, progress: upload?.report)
+                let outcome = await run(transfer)
+                defer { loop.recycle(transfer.easy) }
+                let response = try Self.response(of: transfer, outcome)
+                if let next = try configuration.redirectPolicy.nextRequest(
+                    after: response, for: current, original: request, redirectCount: redirects)
+                {
+                    current = next
+                    redirects += 1
+                    continue
+                }
+                var metrics = CurlMetrics.read(transfer.easy)
+                metrics.startDate = startDate
+                metrics.redirectCount = redirects
+                return HTTPExchange(request: current, response: response, body: sink.body, metrics: metrics)
+            }
+        }
+
+        /// Writes a 2xx body to the target file on the event-loop thread as it arrives (memory
+        /// stays at a few hundred KiB whatever the size); other bodies are collected up to
+        /// `maxResponseBodySize`. On failure the file holds what arrived (the caller owns it).
+        public func download(
+            _ request: URLRequest, to target: DownloadTarget, progress: ProgressReporter?
+        ) async throws(NetworkingError) -> FileDownloadExchange {
+            let startDate = Date()
+            let deadline = makeDeadline()
+            var current = request
+            var redirects = 0
+            while true {
+                let writer = FileBodyWriter(target: target, progress: progress)
+                defer { writer.close() }
+                let sink = CurlFileSink(writer: writer, limit: configuration.maxResponseBodySize)
+                let transfer = try makeTransfer(current, deadline: deadline, sink: sink)
+                sink.transfer = transfer
+                let outcome = await run(transfer)
+                defer { loop.recycle(transfer.easy) }
+                let response = try Self.response(of: transfer, outcome)
+                if !writer.isWriting,
+                    let next = try configuration.redirectPolicy.nextRequest(
+                        after: response, for: current, original: request, redirectCount: redirects)
+                {
+                    current = next
+                    redirects += 1
+                    continue
+                }
+                var metrics = CurlMetrics.read(transfer.easy)
+                metrics.startDate = startDate
+                metrics.redirectCount = redirects
+                return writer.outcome(request: current, response: response, body: sink.memory.body, metrics: metrics)
+            }
+        }
+    }
+
+    /// Collects a body in memory like `BufferedBodySink` and reports a 2xx body's bytes.
+    final class CurlProgressSink: CurlBodySink {
+        private let buffer: BufferedBodySink
+        private let progress: ProgressReporter?
+        private var reporting = false
+        private var total: Int64?
+
+        init(limit: Int, progress: ProgressReporter?) {
+            self.buffer = BufferedBodySink(limit: limit)
+            self.progress = progress
+        }
+
+        var body: Data { buffer.body }
+
+        func responseStarted(statusCode: Int, expectedLength: Int64?) -> NetworkingError? {
+            if let error = buffer.responseStarted(statusCode: statusCode, expectedLength: expectedLength) {
+                return error
+            }
+            reporting = progress != nil && (200..<300).contains(statusCode)
+            total = expectedLength
+            if reporting { progress?.report(TransferProgress(completedBytes: 0, totalBytes: total)) }
+            return nil
+        }
+
+        func receive(_ bytes: UnsafeRawBufferPointer) -> NetworkingError? {
+            if let error = buffer.receive(bytes) { return error }
+            if reporting {
+                progress?.report(TransferProgress(completedBytes: Int64(buffer.body.count), totalBytes: total))
+            }
+            return nil
+        }
+    }
+
+    /// Forwards libcurl's upload counts to a `ProgressReporter` when they change.
+    final class CurlUploadProgress: Sendable {
+        private let reporter: ProgressReporter
+        private let last = Mutex<Int64>(-1)
+
+        init(_ reporter: ProgressReporter) { self.reporter = reporter }
+
+        func report(_ progress: CurlTransport.TransferProgress) {
+            let changed = last.withLock { last -> Bool in
+                guard progress.bytesSent != last else { return false }
+                last = progress.bytesSent
+                return true
+            }
+            guard changed else { return }
+            reporter.report(
+                TransferProgress(completedBytes: progress.bytesSent, totalBytes: progress.totalBytesExpectedToSend))
+        }
+    }
+#endif
