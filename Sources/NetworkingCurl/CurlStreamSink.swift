@@ -80,6 +80,8 @@
         let peakBufferedBytes = Atomic<Int>(0)
         /// The largest chunk handed over.
         let largestChunk = Atomic<Int>(0)
+        /// Whether the transfer has ended (finished, failed or aborted).
+        let ended = Atomic<Bool>(false)
         private let loop: CurlEventLoop
         private let state = Mutex(State())
 
@@ -91,7 +93,11 @@
 
         func attach(_ transfer: CurlTransfer) { state.withLock { $0.transfer = transfer } }
 
-        func detach() { state.withLock { $0.transfer = nil } }
+        /// The transfer has ended (its handle is being recycled): forgets it.
+        func detach() {
+            state.withLock { $0.transfer = nil }
+            ended.store(true, ordering: .sequentiallyConsistent)
+        }
 
         /// Stops the transfer (the reader cancelled, dropped the stream or it overflowed).
         func cancel() {
