@@ -45,6 +45,13 @@ enum Benchmarks {
             case "rss-child":
                 guard arguments.count == 3 else { throw BenchmarkFailure(description: "usage: rss-child CLIENT URL") }
                 try await ChildProcess.runChild(client: arguments[1], baseURL: arguments[2])
+            case "files-child":
+                guard arguments.count == 5 else {
+                    throw BenchmarkFailure(description: "usage: files-child download|upload CLIENT URL DIR")
+                }
+                try await FileTransfers.runChild(
+                    mode: arguments[1], client: arguments[2], baseURL: arguments[3],
+                    directory: URL(fileURLWithPath: arguments[4]))
             case "profile":
                 guard arguments.count >= 3, let count = Int(arguments[2]) else {
                     throw BenchmarkFailure(description: "usage: profile SET:CLIENT COUNT [IN_FLIGHT]")

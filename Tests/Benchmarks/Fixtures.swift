@@ -30,6 +30,10 @@ enum Fixtures {
     static let smallPath = "/small.json"
     static let mediumPath = "/medium.bin"
     static let largePath = "/large.bin"
+    /// 1 GiB, sparse (`FileTransfers`); never committed, made under .build/bench by `write(to:)`.
+    static let hugePath = "/huge.bin"
+    /// Where nginx takes an upload and discards it (answers 204).
+    static let uploadPath = "/upload"
     static let mediumSize = 100 * 1024
     static let largeSize = 10 * 1024 * 1024
 
@@ -67,5 +71,12 @@ enum Fixtures {
         try smallJSON.write(to: directory.appendingPathComponent(String(smallPath.dropFirst())))
         try binary(size: mediumSize).write(to: directory.appendingPathComponent(String(mediumPath.dropFirst())))
         try binary(size: largeSize).write(to: directory.appendingPathComponent(String(largePath.dropFirst())))
+        let huge = directory.appendingPathComponent(String(hugePath.dropFirst()))
+        guard FileManager.default.createFile(atPath: huge.path, contents: nil) else {
+            throw BenchmarkFailure(description: "cannot create \(huge.path)")
+        }
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: UInt64(FileTransfers.size))  // sparse: no disk blocks
+        try handle.close()
     }
 }

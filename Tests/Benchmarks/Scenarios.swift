@@ -36,9 +36,7 @@ enum Scenarios {
         ("stub", stub),
         ("actor", actor),
         ("cache", cacheHits),
-        // When file transfers land (issue 8): ("files", fileTransfers): a 1 GiB download to a file and
-        //   an upload from a file, peak RSS rise through `ChildProcess.peakRise` (a fresh process per
-        //   client, as for the 10 MB download), target ≤ a few MB.
+        ("files", FileTransfers.scenario),
     ]
 
     static let clientTitles: [String: String] = [
