@@ -10,6 +10,8 @@ import Synchronization
 /// Memory is bounded: the chunks a slow reader has not taken yet may not exceed the buffer limit
 /// (the transport's `maxResponseBodySize`); past it the transfer is cancelled and the reader gets
 /// `.transport(URLError(.dataLengthExceedsMaximum))`. The total size of the body is not limited.
+/// A transport with back-pressure (`CurlTransport`) pauses its transfer long before that, and
+/// resumes it from `makeStream`'s `onDrain` once the reader has caught up.
 ///
 /// One reader at a time. Cancelling the reading task, calling `cancel()`, or dropping every copy
 /// of the stream cancels the transfer. `bytes` and `lines` view the same body as bytes or text

@@ -18,6 +18,10 @@
     /// - connect, total and idle timeouts have millisecond precision; cancelling the task aborts
     ///   the transfer at once and throws `.cancelled`;
     /// - gzip, deflate, br and zstd bodies are decoded (whatever libcurl was built with);
+    /// - bodies can be streamed (`stream(_:)`, with back-pressure: a reader that falls behind
+    ///   pauses the transfer), written to a file as they arrive (`download(_:to:progress:)`) and
+    ///   reported as progress, all with bounded memory (see `CurlTransport+Streaming.swift` and
+    ///   `CurlTransport+Transfers.swift`);
     /// - every exchange carries `TransactionMetrics` from libcurl's timers: DNS, connect, TLS,
     ///   time to first byte, byte counts, reused connection, protocol, redirect count. Phase
     ///   timings and byte counts describe the final hop; byte counts are as sent on the wire
