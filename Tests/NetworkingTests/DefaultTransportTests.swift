@@ -71,14 +71,17 @@ final class DefaultTransportTests: XCTestCase {
     }
 
     func testTheIntegrationSuitesRunOverTheRequestedTransport() {
-        let transport = TestTransport.make()
-        switch TestTransport.name {
-        case "urlsession": XCTAssertTrue(transport is URLSessionTransport, "\(type(of: transport))")
-        case "default": XCTAssertTrue(type(of: transport) == type(of: DefaultTransport.make()))
-        #if os(Linux)
-            case "curl": XCTAssertTrue(transport is CurlTransport, "\(type(of: transport))")
-        #endif
-        default: XCTFail("unknown NETWORKING_TEST_TRANSPORT=\(TestTransport.name)")
+        for transport in [TestTransport.make(), TestTransport.make(maxResponseBodySize: 4096)] {
+            switch TestTransport.name {
+            case "urlsession": XCTAssertTrue(transport is URLSessionTransport, "\(type(of: transport))")
+            case "default": XCTAssertTrue(type(of: transport) == type(of: DefaultTransport.make()))
+            #if os(Linux)
+                case "curl": XCTAssertTrue(transport is CurlTransport, "\(type(of: transport))")
+            #endif
+            default: XCTFail("unknown NETWORKING_TEST_TRANSPORT=\(TestTransport.name)")
+            }
         }
+        let limited = TestTransport.make(maxResponseBodySize: 4096) as? any ResponseBodyLimitedTransport
+        XCTAssertEqual(limited?.maxResponseBodySize, 4096)
     }
 }
