@@ -150,7 +150,8 @@
             }
             let loop = self.loop
             let outcome = await withTaskCancellationHandler {
-                await withCheckedContinuation { (continuation: CheckedContinuation<CurlTransfer.Outcome, Never>) in
+                // Unsafe (not checked): the loop resumes each transfer exactly once (resumeEnded).
+                await withUnsafeContinuation { (continuation: UnsafeContinuation<CurlTransfer.Outcome, Never>) in
                     transfer.continuation = continuation
                     loop.submit(transfer)
                 }
