@@ -131,7 +131,7 @@ enum Scenarios {
                 String(
                     format: "Networking.get (decoding 1 KB JSON): %.2f× libcurl's p50",
                     result.stats("networking").median / libcurl))
-            report.target("CurlTransport p50 / libcurl's own keep-alive p50 (issue 10)", value: transport, atMost: 2)
+            report.target("#10: CurlTransport p50 / libcurl keep-alive p50", value: transport, atMost: 2)
         }
     }
 
@@ -162,12 +162,12 @@ enum Scenarios {
         let onURLSession = result.rate("urlsession") / result.rate("raw")
         report.note(String(format: "Networking on URLSessionTransport: %.2f× raw URLSession's req/s", onURLSession))
         report.target(
-            "Networking.get throughput at 64 in flight / raw URLSession (issue 10)", value: ratio, atLeast: 10)
+            "#10: Networking.get req/s at 64 in flight / raw", value: ratio, atLeast: 10)
         if hasTransport {
             let transport = result.rate("curlTransport") / result.rate("rawData")
             report.note("CurlTransport alone = CurlTransport.send; URLSession, no decode = data(for:); neither decodes")
             report.target(
-                "CurlTransport alone / URLSession data(for:), req/s (issue 10)", value: transport, atLeast: 10)
+                "#10: CurlTransport alone / data(for:), req/s at 64", value: transport, atLeast: 10)
         }
     }
 
