@@ -486,12 +486,15 @@
             return true
         }
 
-        /// The response head received, or `nil` when none was.
-        func makeResponse() -> HTTPURLResponse? {
-            guard statusCode > 0, let url = request.url else { return nil }
-            return HTTPURLResponse(
+        /// The response head received, or `nil` when none (or no valid status line) was.
+        func makeHead() -> ResponseHead? {
+            guard let url = request.url else { return nil }
+            return ResponseHead(
                 url: url, statusCode: statusCode, httpVersion: statusVersion, headerFields: headerFields)
         }
+
+        /// The response head received as an `HTTPURLResponse`, or `nil` when none was.
+        func makeResponse() -> HTTPURLResponse? { makeHead()?.response }
 
         /// libcurl's own description of the last failure, when it wrote one.
         var errorMessage: String? {

@@ -100,8 +100,10 @@
             var redirects = 0
             while true {
                 let hop = try await transfer(current, deadline: deadline, progress: progress)
-                if let next = try configuration.redirectPolicy.nextRequest(
-                    after: hop.response, for: current, original: request, redirectCount: redirects)
+                // Only a redirect status needs the head as an `HTTPURLResponse` (see `ResponseHead`).
+                if RedirectPolicy.isRedirect(hop.head.statusCode),
+                    let next = try configuration.redirectPolicy.nextRequest(
+                        after: hop.head.response, for: current, original: request, redirectCount: redirects)
                 {
                     current = next
                     redirects += 1
@@ -110,12 +112,12 @@
                 var metrics = hop.metrics
                 metrics.startDate = startDate
                 metrics.redirectCount = redirects
-                return HTTPExchange(request: current, response: hop.response, body: hop.body, metrics: metrics)
+                return HTTPExchange(request: current, head: hop.head, body: hop.body, metrics: metrics)
             }
         }
 
         private struct Hop {
-            var response: HTTPURLResponse
+            var head: ResponseHead
             var body: Data
             var metrics: TransactionMetrics
         }
@@ -180,8 +182,8 @@
                 guard code == NCURLE_OK else {
                     throw Self.error(forCurlCode: code, message: transfer.errorMessage, url: request.url)
                 }
-                guard let response = transfer.makeResponse() else { throw .invalidResponse }
-                return Hop(response: response, body: sink.body, metrics: CurlMetrics.read(easy))
+                guard let head = transfer.makeHead() else { throw .invalidResponse }
+                return Hop(head: head, body: sink.body, metrics: CurlMetrics.read(easy))
             }
         }
 
