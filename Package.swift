@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(
             name: "ResumableDownloadChild", dependencies: ["Networking"], path: "Tests/ResumableDownloadChild"),
         .executableTarget(
-            name: "Benchmarks", dependencies: ["Networking", "NetworkingCurl"], path: "Tests/Benchmarks",
+            name: "Benchmarks", dependencies: ["Networking", "NetworkingCurl", "CCurlShim"], path: "Tests/Benchmarks",
             exclude: ["nginx.conf.in", "bench.sh"]),
         .testTarget(name: "NetworkingCoreTests", dependencies: ["NetworkingCore"]),
         .testTarget(

@@ -35,6 +35,7 @@ static struct {
     int (*multi_poll)(void *, void *, unsigned int, int, int *);
     int (*multi_wakeup)(void *);
     void *(*multi_info_read)(void *, int *);
+    int (*easy_perform)(void *);
 } api;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -78,6 +79,7 @@ static void load(void) {
     RESOLVE(multi_poll, "curl_multi_poll");      // curl 7.66
     RESOLVE(multi_wakeup, "curl_multi_wakeup");  // curl 7.68
     RESOLVE(multi_info_read, "curl_multi_info_read");
+    RESOLVE(easy_perform, "curl_easy_perform");
     // Reference-counted; never paired with curl_global_cleanup, since the library is shared.
     int code = api.global_init(NCURL_GLOBAL_ALL);
     if (code != 0) {
@@ -117,6 +119,7 @@ int ncurl_features(void) {
 ncurl_easy *ncurl_easy_init(void) { return (ncurl_easy *)api.easy_init(); }
 void ncurl_easy_cleanup(ncurl_easy *easy) { api.easy_cleanup(easy); }
 void ncurl_easy_reset(ncurl_easy *easy) { api.easy_reset(easy); }
+int ncurl_easy_perform(ncurl_easy *easy) { return api.easy_perform(easy); }
 
 int ncurl_easy_pause(ncurl_easy *easy, int bitmask) { return api.easy_pause(easy, bitmask); }
 

@@ -34,6 +34,9 @@
         private let inbox = CurlLock(Inbox())
         /// Transfers in the multi handle, by easy-handle address. Loop thread only.
         private var active: [UInt: CurlTransfer] = [:]
+        /// Transfers that ended in this pass of the loop, resumed together at its end (one lock
+        /// for all of them). Loop thread only.
+        private var ended: [(transfer: CurlTransfer, outcome: CurlTransfer.Outcome)] = []
         /// Easy handles from finished transfers, reset and ready for reuse; each is attached to no
         /// multi handle, and whoever takes one out is its only user.
         private let idleHandles = CurlLock<[OpaquePointer]>([])
@@ -147,6 +150,7 @@
                     if let transfer = active[key(easy)] { end(transfer, .finished(code)) }
                 }
                 let timeout = expireIdleTransfers()
+                resumeEnded()
                 let sleep = inbox.withLock { inbox -> Bool in
                     guard inbox.added.isEmpty, inbox.cancelled.isEmpty, inbox.unpaused.isEmpty, !inbox.stopping
                     else { return false }
@@ -160,7 +164,8 @@
                 }
             }
             for transfer in Array(active.values) { end(transfer, .cancelled) }
-            for transfer in inbox.withLock({ $0.added }) { transfer.continuation?.resume(returning: .cancelled) }
+            for transfer in inbox.withLock({ $0.added }) { ended.append((transfer, .cancelled)) }
+            resumeEnded()
             _ = ncurl_multi_cleanup(multi)
         }
 
@@ -187,11 +192,20 @@
         }
 
         private func resume(_ transfer: CurlTransfer, _ outcome: CurlTransfer.Outcome) {
-            let continuation = inbox.withLock { _ in  // see synchronize()
-                defer { transfer.continuation = nil }
-                return transfer.continuation
+            ended.append((transfer, outcome))
+        }
+
+        /// Resumes the sending tasks of the transfers that ended in this pass, each exactly once.
+        private func resumeEnded() {
+            guard !ended.isEmpty else { return }
+            let continuations = inbox.withLock { _ in  // see synchronize()
+                ended.map { ended in
+                    defer { ended.transfer.continuation = nil }
+                    return (ended.transfer.continuation, ended.outcome)
+                }
             }
-            continuation?.resume(returning: outcome)
+            ended.removeAll(keepingCapacity: true)
+            for (continuation, outcome) in continuations { continuation?.resume(returning: outcome) }
         }
 
         /// Ends the transfers idle past their timeout; returns how long the loop may sleep.

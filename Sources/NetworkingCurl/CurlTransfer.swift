@@ -41,7 +41,7 @@
         /// Set by any thread to ask for cancellation; read by the loop when it adds the transfer.
         let cancelRequested = Atomic<Bool>(false)
         /// Resumed exactly once, by the loop thread.
-        var continuation: CheckedContinuation<Outcome, Never>?
+        var continuation: UnsafeContinuation<Outcome, Never>?
         /// The idle timeout in nanoseconds (0 for none) and when a byte last moved.
         let idleTimeout: UInt64
         var lastActivity: UInt64 = 0
@@ -52,7 +52,16 @@
         private(set) var failure: NetworkingError?
         private(set) var statusCode = 0
         private(set) var statusVersion = "HTTP/1.1"
-        private(set) var headerFields: [(name: String, value: String)] = []
+        /// The field lines of the current response head, as received (CRLF included). The loop
+        /// thread only copies them here; they are parsed into `headerFields` by whoever reads
+        /// them (`makeResponse`, `header`), usually the sending task, off the shared loop thread.
+        private var headBytes: [UInt8] = []
+        /// `headBytes` parsed, once; `nil` until first read.
+        private var parsedFields: [String: String]?
+        /// `Content-Length` of the response head (the last one), and whether it has a
+        /// `Content-Encoding`: read by `finishHead` on the loop thread without parsing the head.
+        private var contentLength: Int64?
+        private var isContentEncoded = false
         private var headersComplete = false
         private let isHead: Bool
         private var body: BodySource = .none
@@ -207,19 +216,31 @@
             var list: OpaquePointer?
             func append(_ line: String) { list = ncurl_slist_append(list, line) ?? list }
             let fields = request.allHTTPHeaderFields ?? [:]
-            var present = Set<String>()
+            // The request's own fields that change what is added below.
+            var hasExpect = false
+            var hasContentType = false
+            var hasTransferEncoding = false
+            var hasUserAgent = false
             for (name, value) in fields where !Self.equalIgnoringASCIICase(name, URLRequest.fileBodyHeader) {
-                present.insert(name.lowercased())
+                if Self.equalIgnoringASCIICase(name, "Expect") {
+                    hasExpect = true
+                } else if Self.equalIgnoringASCIICase(name, "Content-Type") {
+                    hasContentType = true
+                } else if Self.equalIgnoringASCIICase(name, "Transfer-Encoding") {
+                    hasTransferEncoding = true
+                } else if Self.equalIgnoringASCIICase(name, "User-Agent") {
+                    hasUserAgent = true
+                }
                 // "Name;" is libcurl's syntax for a header with an empty value.
                 append(value.isEmpty ? "\(name);" : "\(name): \(value)")
             }
-            if !present.contains("expect") { append("Expect:") }  // no 100-continue round trip
+            if !hasExpect { append("Expect:") }  // no 100-continue round trip
             if case .none = body {
-            } else if !present.contains("content-type") {
+            } else if !hasContentType {
                 append("Content-Type:")  // libcurl would invent application/x-www-form-urlencoded
             }
-            if case .stream = body, !present.contains("transfer-encoding") { append("Transfer-Encoding: chunked") }
-            if !present.contains("user-agent"), let agent = configuration.userAgent { append("User-Agent: \(agent)") }
+            if case .stream = body, !hasTransferEncoding { append("Transfer-Encoding: chunked") }
+            if !hasUserAgent, let agent = configuration.userAgent { append("User-Agent: \(agent)") }
             headerList = list
             if let list { _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_HTTPHEADER, UnsafeRawPointer(list)) }
         }
@@ -242,19 +263,85 @@
             if bytes.starts(with: "HTTP/".utf8) {
                 // A new response head: an interim 1xx is replaced by what follows it.
                 parseStatusLine(bytes)
-                headerFields.removeAll(keepingCapacity: true)
+                if headBytes.isEmpty {
+                    headBytes.reserveCapacity(512)
+                } else {
+                    headBytes.removeAll(keepingCapacity: true)
+                }
+                parsedFields = nil
+                contentLength = nil
+                isContentEncoded = false
                 headersComplete = false
                 return true
             }
             if headersComplete { return true }  // trailers are not part of the response head
-            if line[0] == UInt8(ascii: " ") || line[0] == UInt8(ascii: "\t"), !headerFields.isEmpty {
-                headerFields[headerFields.count - 1].value += " " + String(decoding: bytes, as: UTF8.self)
-                return true
+            headBytes.append(contentsOf: line)
+            if line[line.count - 1] != UInt8(ascii: "\n") { headBytes.append(UInt8(ascii: "\n")) }
+            // The two fields the sink needs as the body starts, read without parsing the rest.
+            let first = bytes[0] | 0x20
+            if first == UInt8(ascii: "c"), let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+                let name = Self.trimmed(UnsafeRawBufferPointer(rebasing: bytes[..<colon]))
+                if Self.equalIgnoringASCIICase(name, "content-length") {
+                    let value = Self.trimmed(UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...]))
+                    contentLength = Int64(String(decoding: value, as: UTF8.self))
+                } else if Self.equalIgnoringASCIICase(name, "content-encoding") {
+                    isContentEncoded = true
+                }
             }
-            guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return true }
-            let name = Self.trimmed(UnsafeRawBufferPointer(rebasing: bytes[..<colon]))
-            let value = Self.trimmed(UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...]))
-            headerFields.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+            return true
+        }
+
+        /// The response head's fields by name as received; a repeated name's values are joined
+        /// with ", " in the order they came (what `HTTPURLResponse` is given). Parsed from
+        /// `headBytes` on first use.
+        var headerFields: [String: String] {
+            if let parsedFields { return parsedFields }
+            var fields: [String: String] = [:]
+            fields.reserveCapacity(16)
+            var lastName: String?
+            headBytes.withUnsafeBytes { head in
+                var start = 0
+                while start < head.count {
+                    let end = head[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? head.count
+                    let line = UnsafeRawBufferPointer(rebasing: head[start..<end])
+                    start = end
+                    let bytes = Self.trimmed(line)
+                    if bytes.isEmpty { continue }
+                    if line[0] == UInt8(ascii: " ") || line[0] == UInt8(ascii: "\t") {
+                        // An obsolete folded line continues the previous field.
+                        if let lastName {
+                            fields[lastName, default: ""] += " " + String(decoding: bytes, as: UTF8.self)
+                        }
+                        continue
+                    }
+                    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { continue }
+                    let name = String(
+                        decoding: Self.trimmed(UnsafeRawBufferPointer(rebasing: bytes[..<colon])), as: UTF8.self)
+                    let value = String(
+                        decoding: Self.trimmed(UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...])), as: UTF8.self)
+                    if let existing = fields[name] {
+                        fields[name] = existing + ", " + value
+                    } else {
+                        fields[name] = value
+                    }
+                    lastName = name
+                }
+            }
+            parsedFields = fields
+            return fields
+        }
+
+        /// Whether `bytes` spell `lowercaseName` ignoring ASCII case (`lowercaseName` is lowercase).
+        private static func equalIgnoringASCIICase(_ bytes: UnsafeRawBufferPointer, _ lowercaseName: StaticString)
+            -> Bool
+        {
+            guard bytes.count == lowercaseName.utf8CodeUnitCount else { return false }
+            let name = lowercaseName.utf8Start
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                guard lower == name[index] else { return false }
+            }
             return true
         }
 
@@ -268,19 +355,35 @@
             return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
         }
 
+        /// Reads `HTTP/x[.y] SP code [SP reason]`: the version and the status code (0 when it is not
+        /// a number).
         private func parseStatusLine(_ line: UnsafeRawBufferPointer) {
-            let parts = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: true)
-            statusVersion = parts.first.map { String(decoding: $0, as: UTF8.self) } ?? "HTTP/1.1"
-            statusCode = parts.count > 1 ? Int(String(decoding: parts[1], as: UTF8.self)) ?? 0 : 0
+            let space = UInt8(ascii: " ")
+            let versionEnd = line.firstIndex(of: space) ?? line.count
+            let version = UnsafeRawBufferPointer(rebasing: line[..<versionEnd])
+            statusVersion =
+                version.elementsEqual("HTTP/1.1".utf8) ? "HTTP/1.1" : String(decoding: version, as: UTF8.self)
+            var index = versionEnd
+            while index < line.count, line[index] == space { index += 1 }
+            var code = 0
+            var digits = 0
+            while index < line.count, line[index] != space {
+                let digit = Int(line[index]) - Int(UInt8(ascii: "0"))
+                guard (0...9).contains(digit), digits < 9 else {
+                    statusCode = 0
+                    return
+                }
+                code = code * 10 + digit
+                digits += 1
+                index += 1
+            }
+            statusCode = digits > 0 ? code : 0
         }
 
         private func finishHead() -> Bool {
             if headersComplete || (100..<200).contains(statusCode) && statusCode != 101 { return true }
             headersComplete = true
-            var expected: Int64?
-            if !isHead, header("Content-Encoding") == nil, let length = header("Content-Length") {
-                expected = Int64(length)
-            }
+            let expected = isHead || isContentEncoded ? nil : contentLength
             if let error = sink.responseStarted(statusCode: statusCode, expectedLength: expected) {
                 failure = error
                 return false
@@ -373,9 +476,10 @@
 
         // MARK: - Results (sending task, after completion)
 
-        /// The last value of a response header, looked up case-insensitively.
+        /// A response header's value, looked up case-insensitively.
         func header(_ name: String) -> String? {
-            headerFields.last { Self.equalIgnoringASCIICase($0.name, name) }?.value
+            if let value = headerFields[name] { return value }
+            return headerFields.first { Self.equalIgnoringASCIICase($0.key, name) }?.value
         }
 
         /// Whether two header names are equal ignoring ASCII case (header names are ASCII tokens).
@@ -388,19 +492,15 @@
             return true
         }
 
-        /// The response head received, or `nil` when none was.
-        func makeResponse() -> HTTPURLResponse? {
-            guard statusCode > 0, let url = request.url else { return nil }
-            var fields: [String: String] = [:]
-            for field in headerFields {
-                if let existing = fields[field.name] {
-                    fields[field.name] = existing + ", " + field.value
-                } else {
-                    fields[field.name] = field.value
-                }
-            }
-            return HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: statusVersion, headerFields: fields)
+        /// The response head received, or `nil` when none (or no valid status line) was.
+        func makeHead() -> ResponseHead? {
+            guard let url = request.url else { return nil }
+            return ResponseHead(
+                url: url, statusCode: statusCode, httpVersion: statusVersion, headerFields: headerFields)
         }
+
+        /// The response head received as an `HTTPURLResponse`, or `nil` when none was.
+        func makeResponse() -> HTTPURLResponse? { makeHead()?.response }
 
         /// libcurl's own description of the last failure, when it wrote one.
         var errorMessage: String? {

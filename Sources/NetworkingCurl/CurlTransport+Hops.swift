@@ -44,7 +44,8 @@
         func run(_ transfer: CurlTransfer) async -> CurlTransfer.Outcome {
             let loop = self.loop
             let outcome = await withTaskCancellationHandler {
-                await withCheckedContinuation { (continuation: CheckedContinuation<CurlTransfer.Outcome, Never>) in
+                // Unsafe (not checked): the loop resumes each transfer exactly once (resumeEnded).
+                await withUnsafeContinuation { (continuation: UnsafeContinuation<CurlTransfer.Outcome, Never>) in
                     transfer.continuation = continuation
                     loop.submit(transfer)
                 }
@@ -55,11 +56,11 @@
             return outcome
         }
 
-        /// The response of a transfer that ended with `outcome`, or the error it ended with.
+        /// The response head of a transfer that ended with `outcome`, or the error it ended with.
         /// Call it after the transfer ended, before its handle is recycled.
-        static func response(
+        static func head(
             of transfer: CurlTransfer, _ outcome: CurlTransfer.Outcome
-        ) throws(NetworkingError) -> HTTPURLResponse {
+        ) throws(NetworkingError) -> ResponseHead {
             let url = transfer.request.url
             switch outcome {
             case .cancelled:
@@ -81,8 +82,8 @@
                 guard code == NCURLE_OK else {
                     throw error(forCurlCode: code, message: transfer.errorMessage, url: url)
                 }
-                guard let response = transfer.makeResponse() else { throw .invalidResponse }
-                return response
+                guard let head = transfer.makeHead() else { throw .invalidResponse }
+                return head
             }
         }
     }

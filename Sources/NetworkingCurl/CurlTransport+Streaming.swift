@@ -64,15 +64,16 @@
             _ transfer: CurlTransfer, valve: CurlStreamValve, continuation: ResponseBodyStream.Continuation
         ) {
             Task { [self] in
-                let outcome = await withCheckedContinuation {
-                    (completion: CheckedContinuation<CurlTransfer.Outcome, Never>) in
+                // Unsafe (not checked): the loop resumes each transfer exactly once (resumeEnded).
+                let outcome = await withUnsafeContinuation {
+                    (completion: UnsafeContinuation<CurlTransfer.Outcome, Never>) in
                     transfer.continuation = completion
                     loop.submit(transfer)
                 }
                 loop.synchronize()
                 valve.detach()
                 do throws(NetworkingError) {
-                    _ = try Self.response(of: transfer, outcome)
+                    _ = try Self.head(of: transfer, outcome)
                     continuation.finish()
                 } catch {
                     valve.failed(error)

@@ -24,7 +24,7 @@
                 let transfer = try makeTransfer(current, deadline: deadline, sink: sink, progress: upload?.report)
                 let outcome = await run(transfer)
                 defer { loop.recycle(transfer.easy) }
-                let response = try Self.response(of: transfer, outcome)
+                let response = try Self.head(of: transfer, outcome).response
                 if let next = try configuration.redirectPolicy.nextRequest(
                     after: response, for: current, original: request, redirectCount: redirects)
                 {
@@ -57,7 +57,7 @@
                 sink.transfer = transfer
                 let outcome = await run(transfer)
                 defer { loop.recycle(transfer.easy) }
-                let response = try Self.response(of: transfer, outcome)
+                let response = try Self.head(of: transfer, outcome).response
                 if !writer.isWriting,
                     let next = try configuration.redirectPolicy.nextRequest(
                         after: response, for: current, original: request, redirectCount: redirects)

@@ -97,15 +97,15 @@
             _ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?
         ) async throws(NetworkingError) -> HTTPExchange {
             let startDate = Date()
-            let deadline = configuration.totalTimeout.map {
-                ContinuousClock.now + .milliseconds(CurlTransfer.milliseconds($0))
-            }
+            let deadline = makeDeadline()
             var current = request
             var redirects = 0
             while true {
                 let hop = try await transfer(current, deadline: deadline, progress: progress)
-                if let next = try configuration.redirectPolicy.nextRequest(
-                    after: hop.response, for: current, original: request, redirectCount: redirects)
+                // Only a redirect status needs the head as an `HTTPURLResponse` (see `ResponseHead`).
+                if RedirectPolicy.isRedirect(hop.head.statusCode),
+                    let next = try configuration.redirectPolicy.nextRequest(
+                        after: hop.head.response, for: current, original: request, redirectCount: redirects)
                 {
                     current = next
                     redirects += 1
@@ -114,12 +114,12 @@
                 var metrics = hop.metrics
                 metrics.startDate = startDate
                 metrics.redirectCount = redirects
-                return HTTPExchange(request: current, response: hop.response, body: hop.body, metrics: metrics)
+                return HTTPExchange(request: current, head: hop.head, body: hop.body, metrics: metrics)
             }
         }
 
         private struct Hop {
-            var response: HTTPURLResponse
+            var head: ResponseHead
             var body: Data
             var metrics: TransactionMetrics
         }
@@ -129,63 +129,12 @@
             _ request: URLRequest, deadline: ContinuousClock.Instant?,
             progress: (@Sendable (TransferProgress) -> Void)?
         ) async throws(NetworkingError) -> Hop {
-            if Task.isCancelled { throw .cancelled }
-            var timeout: Int?
-            if let deadline {
-                let remaining = ContinuousClock.now.duration(to: deadline)
-                guard remaining > .zero else { throw Self.totalTimeoutError(request.url) }
-                let (seconds, attoseconds) = remaining.components
-                timeout = Int(seconds) * 1000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-            }
-            guard let easy = loop.makeHandle() else {
-                throw .transport(
-                    URLError(.unknown, userInfo: CurlTransfer.userInfo(request.url, "curl_easy_init failed")))
-            }
             let sink = BufferedBodySink(limit: configuration.maxResponseBodySize)
-            let transfer: CurlTransfer
-            do {
-                transfer = try CurlTransfer(
-                    easy: easy, request: request, configuration: configuration, timeoutMilliseconds: timeout,
-                    sink: sink,
-                    progress: progress)
-            } catch {
-                loop.recycle(easy)
-                throw error
-            }
-            let loop = self.loop
-            let outcome = await withTaskCancellationHandler {
-                await withCheckedContinuation { (continuation: CheckedContinuation<CurlTransfer.Outcome, Never>) in
-                    transfer.continuation = continuation
-                    loop.submit(transfer)
-                }
-            } onCancel: {
-                loop.cancel(transfer)
-            }
-            loop.synchronize()
-            defer { loop.recycle(easy) }
-            switch outcome {
-            case .cancelled:
-                throw .cancelled
-            case .idleTimeout:
-                throw .transport(
-                    URLError(
-                        .timedOut,
-                        userInfo: CurlTransfer.userInfo(
-                            request.url, "No data was sent or received for \(request.timeoutInterval) seconds")))
-            case .rejected(let code):
-                throw .transport(
-                    URLError(
-                        .unknown,
-                        userInfo: CurlTransfer.userInfo(request.url, "curl_multi_add_handle failed (CURLMcode \(code))")
-                    ))
-            case .finished(let code):
-                if let failure = transfer.failure { throw failure }
-                guard code == NCURLE_OK else {
-                    throw Self.error(forCurlCode: code, message: transfer.errorMessage, url: request.url)
-                }
-                guard let response = transfer.makeResponse() else { throw .invalidResponse }
-                return Hop(response: response, body: sink.body, metrics: CurlMetrics.read(easy))
-            }
+            let transfer = try makeTransfer(request, deadline: deadline, sink: sink, progress: progress)
+            let outcome = await run(transfer)
+            defer { loop.recycle(transfer.easy) }
+            let head = try Self.head(of: transfer, outcome)
+            return Hop(head: head, body: sink.body, metrics: CurlMetrics.read(transfer.easy))
         }
 
         static func totalTimeoutError(_ url: URL?) -> NetworkingError {

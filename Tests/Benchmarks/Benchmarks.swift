@@ -10,7 +10,8 @@ import Networking
 ///     Benchmarks [--base-url URL] [--rounds N] [--only a,b] [--output FILE]
 ///     Benchmarks fixtures DIR                 write the files nginx serves
 ///     Benchmarks profile SET:CLIENT COUNT [N] COUNT requests of one client, N in flight (for callgrind);
-///                                             SET:CLIENT is stub|net:raw|rawNoCache|networking
+///                                             SET:CLIENT is stub|net:raw|rawNoCache|networking|
+///                                             curlTransport|libcurl (libcurl: N = 1 only),
 ///                                             memory:direct|actor (in-memory transport),
 ///                                             cache:memoryHit|diskHit
 ///     Benchmarks rss-child CLIENT BASE_URL    (internal) one peak-RSS measurement
@@ -158,7 +159,9 @@ enum Benchmarks {
         case "net":
             let baseURL = ProcessInfo.processInfo.environment["BENCH_BASE_URL"] ?? "http://127.0.0.1:8089"
             let context = Context(baseURL: baseURL, rounds: 1, memoryRuns: 1)
-            clients = try Scenarios.networkClients(context, path: Fixtures.smallPath, as: Profile.self)
+            clients =
+                try Scenarios.networkClients(context, path: Fixtures.smallPath, as: Profile.self)
+                + Scenarios.transportClients(context, withLibcurl: inFlight == 1)
         case "cache":
             let baseURL = ProcessInfo.processInfo.environment["BENCH_BASE_URL"] ?? "http://127.0.0.1:8089"
             let context = Context(baseURL: baseURL, rounds: 1, memoryRuns: 1)

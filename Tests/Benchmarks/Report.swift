@@ -87,7 +87,7 @@ final class Report {
             }
             for note in section.notes { print("  note: \(note)") }
         }
-        print("\nTargets (issue 9)")
+        print("\nTargets (issue 9; #10: issue 10)")
         for target in targets {
             let comparison = target.atMost ? "≤" : "≥"
             let mark = target.met ? "✓" : "✗"

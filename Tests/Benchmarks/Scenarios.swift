@@ -43,6 +43,7 @@ enum Scenarios {
         "raw": "raw URLSession", "rawNoCache": "URLSession no cache", "networking": "Networking.get",
         "urlsession": "Networking on URLSession",
         "direct": "Pipeline direct", "actor": "through actor", "memoryHit": "memory hit", "diskHit": "disk hit",
+        "curlTransport": "CurlTransport alone", "libcurl": "libcurl, no decode", "rawData": "URLSession, no decode",
     ]
 
     static func titles(_ keys: [String]) -> [(String, String)] { keys.map { ($0, clientTitles[$0] ?? $0) } }
@@ -89,8 +90,24 @@ enum Scenarios {
 
     // MARK: - Scenarios
 
+    /// The transport without the library and without decoding (issue 10's targets): on Linux,
+    /// `CurlTransport.send` and, when `withLibcurl`, libcurl's own keep-alive loop; elsewhere none.
+    nonisolated static func transportClients(_ context: Context, withLibcurl: Bool) throws -> [Client] {
+        #if os(Linux)
+            let url = try context.url(Fixtures.smallPath)
+            let transport = try CurlTransport()
+            var clients = [CurlBaseline.transport("curlTransport", transport, url: url)]
+            if withLibcurl { clients.append(try CurlBaseline.libcurl("libcurl", url: url)) }
+            return clients
+        #else
+            return []
+        #endif
+    }
+
     static func sequential(_ context: Context, _ report: Report) async throws {
-        let clients = try networkClients(context, path: Fixtures.smallPath, as: Profile.self)
+        let clients =
+            try networkClients(context, path: Fixtures.smallPath, as: Profile.self)
+            + transportClients(context, withLibcurl: true)
         try await Runner.warmUp(clients, count: 50)
         let perRound = 100
         let result = try await Runner.sequential(clients, rounds: context.rounds, perRound: perRound)
@@ -103,10 +120,28 @@ enum Scenarios {
         report.target("Networking.get per-request time / raw URLSession (p50)", value: ratio, atMost: 0.85)
         let onURLSession = result.stats("urlsession").median / result.stats("raw").median
         report.note(String(format: "Networking on URLSessionTransport: %.2f× raw URLSession (p50)", onURLSession))
+        if clients.contains(where: { $0.key == "libcurl" }) {
+            let libcurl = result.stats("libcurl").median
+            let transport = result.stats("curlTransport").median / libcurl
+            report.note(
+                "libcurl = one easy handle, curl_easy_perform, keep-alive; neither it nor CurlTransport decodes")
+            report.note(
+                String(
+                    format: "Networking.get (decoding 1 KB JSON): %.2f× libcurl's p50",
+                    result.stats("networking").median / libcurl))
+            report.target("#10: CurlTransport p50 / libcurl keep-alive p50", value: transport, atMost: 2)
+        }
     }
 
     static func concurrent(_ context: Context, _ report: Report) async throws {
-        let clients = try networkClients(context, path: Fixtures.smallPath, as: Profile.self)
+        var clients =
+            try networkClients(context, path: Fixtures.smallPath, as: Profile.self)
+            + transportClients(context, withLibcurl: false)
+        let hasTransport = clients.contains { $0.key == "curlTransport" }
+        if hasTransport {
+            let url = try context.url(Fixtures.smallPath)
+            clients.append(Clients.raw("rawData", configuration: Clients.rawConfiguration(), url: url, as: Data.self))
+        }
         try await Runner.warmUp(clients, count: 20)
         _ = try await Runner.throughput(clients, rounds: 1, requests: 256, inFlight: 64)
         let requests = 500
@@ -124,6 +159,14 @@ enum Scenarios {
         report.target("Networking.get throughput at 64 in flight / raw URLSession", value: ratio, atLeast: 1.1)
         let onURLSession = result.rate("urlsession") / result.rate("raw")
         report.note(String(format: "Networking on URLSessionTransport: %.2f× raw URLSession's req/s", onURLSession))
+        report.target(
+            "#10: Networking.get req/s at 64 in flight / raw", value: ratio, atLeast: 10)
+        if hasTransport {
+            let transport = result.rate("curlTransport") / result.rate("rawData")
+            report.note("CurlTransport alone = CurlTransport.send; URLSession, no decode = data(for:); neither decodes")
+            report.target(
+                "#10: CurlTransport alone / data(for:), req/s at 64", value: transport, atLeast: 10)
+        }
     }
 
     static func download(_ context: Context, _ report: Report) async throws {

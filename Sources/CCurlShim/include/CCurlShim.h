@@ -46,6 +46,9 @@ void ncurl_easy_cleanup(ncurl_easy *easy);
 void ncurl_easy_reset(ncurl_easy *easy);
 /// curl_easy_pause: call it only on the thread driving the easy handle's multi handle.
 int ncurl_easy_pause(ncurl_easy *easy, int bitmask);
+/// curl_easy_perform: one blocking transfer (the benchmarks' libcurl baseline; the transport never
+/// calls it).
+int ncurl_easy_perform(ncurl_easy *easy);
 int ncurl_easy_setopt_long(ncurl_easy *easy, int option, long value);
 int ncurl_easy_setopt_pointer(ncurl_easy *easy, int option, const void *value);
 /// For string options (curl copies the string).

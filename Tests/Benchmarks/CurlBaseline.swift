@@ -1,0 +1,65 @@
+#if os(Linux)
+    import CCurlShim
+    import Foundation
+    import FoundationNetworking
+    import NetworkingCurl
+
+    /// libcurl on its own, and `CurlTransport` on its own: the floor the transport is measured
+    /// against (issue 10: sequential p50 ≤ 2× curl's own keep-alive latency).
+    enum CurlBaseline {
+        /// One easy handle reused for every request (`curl_easy_perform`, keep-alive), the body
+        /// collected into memory and not decoded: what libcurl costs without any wrapper.
+        /// Sequential use only (it blocks the calling thread for the transfer).
+        static func libcurl(_ key: String, url: URL) throws -> Client {
+            let handle = try EasyHandle(url: url)
+            return Client(key: key) { try handle.perform(key) }
+        }
+
+        /// `CurlTransport.send` alone, with a status check and no decoding.
+        static func transport(_ key: String, _ transport: CurlTransport, url: URL) -> Client {
+            let request = URLRequest(url: url)
+            return Client(key: key) {
+                let exchange = try await transport.send(request)
+                guard exchange.response.statusCode == 200, !exchange.body.isEmpty else {
+                    throw BenchmarkFailure(description: "\(key): unexpected response \(exchange.response)")
+                }
+            }
+        }
+
+        /// `@unchecked Sendable`: used by one sequential client, one request at a time.
+        private final class EasyHandle: @unchecked Sendable {
+            private let easy: OpaquePointer
+            private var body = Data()
+
+            init(url: URL) throws {
+                guard ncurl_load() == 1, let easy = ncurl_easy_init() else {
+                    throw BenchmarkFailure(description: "libcurl is not available")
+                }
+                self.easy = easy
+                _ = ncurl_easy_setopt_string(easy, NCURLOPT_URL, url.absoluteString)
+                _ = ncurl_easy_setopt_long(easy, NCURLOPT_NOSIGNAL, 1)
+                _ = ncurl_easy_set_write_callback(
+                    easy,
+                    { buffer, size, count, userdata in
+                        guard let buffer, let userdata else { return 0 }
+                        let handle = Unmanaged<EasyHandle>.fromOpaque(userdata).takeUnretainedValue()
+                        handle.body.append(
+                            UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: size * count)
+                        return size * count
+                    }, Unmanaged.passUnretained(self).toOpaque())
+            }
+
+            deinit { ncurl_easy_cleanup(easy) }
+
+            func perform(_ key: String) throws {
+                body.removeAll(keepingCapacity: true)
+                let code = ncurl_easy_perform(easy)
+                var status = 0
+                _ = ncurl_easy_getinfo_long(easy, NCURLINFO_RESPONSE_CODE, &status)
+                guard code == 0, status == 200, !body.isEmpty else {
+                    throw BenchmarkFailure(description: "\(key): curl code \(code), HTTP \(status)")
+                }
+            }
+        }
+    }
+#endif

@@ -1,0 +1,63 @@
+import Foundation
+import NetworkingCore
+import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+final class ResponseHeadTests: XCTestCase {
+    private let url = URL(string: "http://127.0.0.1/json")!
+
+    private func head(_ fields: [String: String] = ["content-type": "application/json", "X-Trace": "a, b"])
+        -> ResponseHead?
+    {
+        ResponseHead(url: url, statusCode: 201, httpVersion: "HTTP/1.1", headerFields: fields)
+    }
+
+    func testStatusAndHeadersAreReadCaseInsensitivelyFromTheHead() throws {
+        let head = try XCTUnwrap(head())
+        XCTAssertEqual(head.statusCode, 201)
+        XCTAssertEqual(head.header("Content-Type"), "application/json")
+        XCTAssertEqual(head.header("x-trace"), "a, b")
+        XCTAssertNil(head.header("Content-Length"))
+    }
+
+    func testTheBuiltResponseMatchesOneBuiltDirectlyAndIsBuiltOnce() throws {
+        let fields = ["content-type": "text/plain; charset=utf-8", "Content-Length": "5", "ETag": "\"x\""]
+        let head = try XCTUnwrap(head(fields))
+        let direct = try XCTUnwrap(
+            HTTPURLResponse(url: url, statusCode: 201, httpVersion: "HTTP/1.1", headerFields: fields))
+        let built = head.response
+        XCTAssertEqual(built.statusCode, direct.statusCode)
+        XCTAssertEqual(built.url, direct.url)
+        XCTAssertEqual(built.mimeType, direct.mimeType)
+        XCTAssertEqual(built.textEncodingName, direct.textEncodingName)
+        XCTAssertEqual(built.expectedContentLength, direct.expectedContentLength)
+        XCTAssertEqual(HTTPHeaders(built.allHeaderFields), HTTPHeaders(direct.allHeaderFields))
+        let copy = head
+        XCTAssertTrue(copy.response === built, "every copy of a head shares one HTTPURLResponse")
+    }
+
+    func testAStatusNoHTTPResponseHasIsRefused() {
+        XCTAssertNil(ResponseHead(url: url, statusCode: 0, headerFields: [:]))
+        XCTAssertNil(ResponseHead(url: url, statusCode: 1000, headerFields: [:]))
+        XCTAssertNotNil(ResponseHead(url: url, statusCode: 100, headerFields: [:]))
+    }
+
+    func testAnExchangeReadsItsHeadAndReplacingTheResponseReplacesTheHead() throws {
+        var exchange = HTTPExchange(request: URLRequest(url: url), head: try XCTUnwrap(head()), body: Data("{}".utf8))
+        XCTAssertEqual(exchange.statusCode, 201)
+        XCTAssertTrue(exchange.isSuccess)
+        XCTAssertEqual(exchange.header("CONTENT-TYPE"), "application/json")
+        XCTAssertEqual(exchange.response.statusCode, 201)
+        let replacement = try XCTUnwrap(
+            HTTPURLResponse(url: url, statusCode: 404, httpVersion: nil, headerFields: ["Retry-After": "3"]))
+        exchange.response = replacement
+        XCTAssertTrue(exchange.response === replacement)
+        XCTAssertEqual(exchange.statusCode, 404)
+        XCTAssertFalse(exchange.isSuccess)
+        XCTAssertEqual(exchange.header("retry-after"), "3")
+        XCTAssertNil(exchange.header("Content-Type"))
+    }
+}
