@@ -144,7 +144,7 @@ extension URLRequest {
 
     /// The file a transport should stream the body from, if any.
     public var fileBodyURL: URL? {
-        value(forHTTPHeaderField: Self.fileBodyHeader).map { URL(fileURLWithPath: $0) }
+        headerValue(Self.fileBodyHeader).map { URL(fileURLWithPath: $0) }
     }
 
     /// Whether sending this request again sends the same body: true for no body, an in-memory
