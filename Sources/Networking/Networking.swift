@@ -126,11 +126,14 @@ public actor Networking {
         let pipeline = pipeline().wrappingTransport(wrap)  // A per-request cache (issue 4).
         let credentialHeaders = authorizationHeaderValue == nil ? [] : [authorizationHeaderKey]
         return await registry.run(key: request.path) {
-            await RedirectPolicy.$additionalSensitiveHeaders.withValue(credentialHeaders) {
+            let execute: @Sendable () async -> Result<T, NetworkingError> = {
                 await pipeline.execute(request, kind: kind) { (exchange) throws(NetworkingError) -> T in
                     try decode(exchange, pipeline.decoder)
                 }
             }
+            // Binding an empty list over an empty list changes nothing: skip the task-local.
+            if credentialHeaders.isEmpty, RedirectPolicy.additionalSensitiveHeaders.isEmpty { return await execute() }
+            return await RedirectPolicy.$additionalSensitiveHeaders.withValue(credentialHeaders) { await execute() }
         }
     }
 
