@@ -42,20 +42,15 @@ public struct RequestBuilder: Sendable {
     /// The base URL every relative path is joined to.
     public var baseURL: String
     /// Headers sent with every request (a request's own headers override them).
-    public var defaultHeaders: HTTPHeaders {
-        didSet { preparedDefaults = PreparedHeaderFields(defaultHeaders) }
-    }
+    public var defaultHeaders: HTTPHeaders
     /// Encodes JSON bodies.
     public var encoder: JSONEncoder
-    /// `defaultHeaders` validated and laid out once, for requests without headers of their own.
-    private var preparedDefaults: PreparedHeaderFields?
 
     /// Creates a builder.
     public init(baseURL: String, defaultHeaders: HTTPHeaders = [:], encoder: JSONEncoder = JSONCoding.makeEncoder()) {
         self.baseURL = baseURL
         self.defaultHeaders = defaultHeaders
         self.encoder = encoder
-        self.preparedDefaults = PreparedHeaderFields(defaultHeaders)
     }
 
     /// Builds the `URLRequest`, or throws `.invalidRequest` naming what is wrong: an invalid base
@@ -73,20 +68,16 @@ public struct RequestBuilder: Sendable {
         var urlRequest = URLRequest(url: url)
         if request.method != .get { urlRequest.httpMethod = request.method.rawValue }  // GET is the default
         if let timeout = request.timeout { urlRequest.timeoutInterval = timeout }
-        if request.headers.isEmpty, let preparedDefaults {
-            urlRequest.setPreparedHeaderFields(preparedDefaults)  // The same fields, validated once.
-        } else {
-            var fields: [HTTPHeaders.Field] = []
-            for field in defaultHeaders where !request.headers.contains(field.name) {
-                try Self.validate(field)
-                fields.append(field)
-            }
-            for field in request.headers {
-                try Self.validate(field)
-                fields.append(field)
-            }
-            urlRequest.setHeaderFields(fields)
+        var fields: [HTTPHeaders.Field] = []
+        for field in defaultHeaders where !request.headers.contains(field.name) {
+            try Self.validate(field)
+            fields.append(field)
         }
+        for field in request.headers {
+            try Self.validate(field)
+            fields.append(field)
+        }
+        urlRequest.setHeaderFields(fields)
         if let body = request.body {
             let encoded = try body.encoded(with: encoder)
             urlRequest.setValue(encoded.contentType, forHTTPHeaderField: "Content-Type")
@@ -130,17 +121,6 @@ extension URLRequest {
         guard !fields.isEmpty else { return }
         #if canImport(FoundationNetworking)
             var all = allHTTPHeaderFields ?? [:]
-            Self.layOut(fields, into: &all)
-            allHTTPHeaderFields = all
-        #else
-            for field in fields { setValue(field.value, forHTTPHeaderField: field.name) }
-        #endif
-    }
-
-    #if canImport(FoundationNetworking)
-        /// Adds `fields` to `all` as `setValue(_:forHTTPHeaderField:)` does on Linux: the name
-        /// capitalised, replacing a field of the same name in any case.
-        static func layOut(_ fields: [HTTPHeaders.Field], into all: inout [String: String]) {
             for field in fields {
                 let name = HeaderNameCache.capitalized(field.name)
                 if let existing = all.keys.first(where: { $0.caseInsensitiveEquals(name) }) {
@@ -148,20 +128,10 @@ extension URLRequest {
                 }
                 all[name] = field.value
             }
-        }
-    #endif
-
-    /// Sets the fields `prepared` holds on a request that has no header fields yet: what
-    /// `setHeaderFields(prepared.fields)` would do, without laying them out again.
-    mutating func setPreparedHeaderFields(_ prepared: PreparedHeaderFields) {
-        guard !prepared.fields.isEmpty else { return }
-        #if canImport(FoundationNetworking)
-            if allHTTPHeaderFields?.isEmpty ?? true {
-                allHTTPHeaderFields = prepared.dictionary
-                return
-            }
+            allHTTPHeaderFields = all
+        #else
+            for field in fields { setValue(field.value, forHTTPHeaderField: field.name) }
         #endif
-        setHeaderFields(prepared.fields)
     }
 
     /// The header a request carries to name a file body that a transport streams from disk.
@@ -180,29 +150,6 @@ extension URLRequest {
     /// Whether sending this request again sends the same body: true for no body, an in-memory
     /// body and a file body; false for a one-shot `httpBodyStream`.
     public var isBodyReplayable: Bool { httpBodyStream == nil }
-}
-
-/// Header fields validated once and laid out as `URLRequest.setHeaderFields` lays them out on a
-/// request without fields (a builder's default headers); `nil` when a field is invalid, so that
-/// building a request reports it.
-final class PreparedHeaderFields: Sendable {
-    let fields: [HTTPHeaders.Field]
-    /// The fields by capitalised name, as `setHeaderFields` stores them on Linux (empty elsewhere).
-    let dictionary: [String: String]
-
-    init?(_ headers: HTTPHeaders) {
-        var fields: [HTTPHeaders.Field] = []
-        for field in headers {
-            guard (try? RequestBuilder.validate(field)) != nil else { return nil }
-            fields.append(field)
-        }
-        self.fields = fields
-        var dictionary: [String: String] = [:]
-        #if canImport(FoundationNetworking)
-            URLRequest.layOut(fields, into: &dictionary)
-        #endif
-        self.dictionary = dictionary
-    }
 }
 
 #if canImport(FoundationNetworking)
