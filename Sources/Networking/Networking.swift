@@ -125,10 +125,11 @@ public actor Networking {
     ) async -> Result<T, NetworkingError> {
         let pipeline = pipeline().wrappingTransport(wrap)  // A per-request cache (issue 4).
         let credentialHeaders = authorizationHeaderValue == nil ? [] : [authorizationHeaderKey]
+        let decoder = pipeline.decoder
         return await registry.run(key: request.path) {
             let execute: @Sendable () async -> Result<T, NetworkingError> = {
                 await pipeline.execute(request, kind: kind) { (exchange) throws(NetworkingError) -> T in
-                    try decode(exchange, pipeline.decoder)
+                    try decode(exchange, decoder)
                 }
             }
             // Binding an empty list over an empty list changes nothing: skip the task-local.

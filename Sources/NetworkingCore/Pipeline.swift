@@ -69,19 +69,23 @@ public struct Pipeline: Sendable {
     ) async -> Result<T, NetworkingError> {
         if observers.isEmpty { return await run(urlRequest, decode: decode) }
         let start = ContinuousClock.now
-        let startDate = Date()
         var exchange: HTTPExchange?
         if observers.allSatisfy(\.observesFailuresOnly) {
             // Nobody listens to successes: report the request only if it fails (see
             // `RequestObserver.observesFailuresOnly`).
             let result = await run(urlRequest, received: { exchange = $0 }, decode: decode)
             if case .failure(let error) = result {
+                let elapsed = ContinuousClock.now - start
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
                 let context = Self.context(of: urlRequest, kind: kind)
                 notifyStart(context)
-                notifyCompletion(context, .failure(error), since: start, startDate: startDate, exchange: exchange)
+                notifyCompletion(
+                    context, .failure(error), since: start, startDate: Date(timeIntervalSinceNow: -seconds),
+                    exchange: exchange)
             }
             return result
         }
+        let startDate = Date()
         let context = Self.context(of: urlRequest, kind: kind)
         notifyStart(context)
         let result: Result<T, NetworkingError> = await run(urlRequest, received: { exchange = $0 }, decode: decode)
