@@ -127,14 +127,17 @@ public actor Networking {
         let credentialHeaders = authorizationHeaderValue == nil ? [] : [authorizationHeaderKey]
         let decoder = pipeline.decoder
         return await registry.run(key: request.path) {
-            let execute: @Sendable () async -> Result<T, NetworkingError> = {
+            // Binding an empty list over an empty list changes nothing: skip the task-local.
+            if credentialHeaders.isEmpty, RedirectPolicy.additionalSensitiveHeaders.isEmpty {
+                return await pipeline.execute(request, kind: kind) { (exchange) throws(NetworkingError) -> T in
+                    try decode(exchange, decoder)
+                }
+            }
+            return await RedirectPolicy.$additionalSensitiveHeaders.withValue(credentialHeaders) {
                 await pipeline.execute(request, kind: kind) { (exchange) throws(NetworkingError) -> T in
                     try decode(exchange, decoder)
                 }
             }
-            // Binding an empty list over an empty list changes nothing: skip the task-local.
-            if credentialHeaders.isEmpty, RedirectPolicy.additionalSensitiveHeaders.isEmpty { return await execute() }
-            return await RedirectPolicy.$additionalSensitiveHeaders.withValue(credentialHeaders) { await execute() }
         }
     }
 
