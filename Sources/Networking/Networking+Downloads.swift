@@ -208,7 +208,8 @@ extension Networking {
     /// The headers that identify who a request is made as: the usual ones and the auth header in use.
     private var credentialHeaderNames: [String] {
         var names = CacheKey.defaultCredentialHeaders
-        if !names.contains(where: { $0.caseInsensitiveCompare(authorizationHeaderKey) == .orderedSame }) {
+        let key = authorizationHeaderKey.lowercased()  // Names are ASCII tokens: no Foundation compare.
+        if !names.contains(where: { $0.lowercased() == key }) {
             names.append(authorizationHeaderKey)
         }
         return names

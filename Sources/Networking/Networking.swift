@@ -125,10 +125,17 @@ public actor Networking {
     ) async -> Result<T, NetworkingError> {
         let pipeline = pipeline().wrappingTransport(wrap)  // A per-request cache (issue 4).
         let credentialHeaders = authorizationHeaderValue == nil ? [] : [authorizationHeaderKey]
+        let decoder = pipeline.decoder
         return await registry.run(key: request.path) {
-            await RedirectPolicy.$additionalSensitiveHeaders.withValue(credentialHeaders) {
+            // Binding an empty list over an empty list changes nothing: skip the task-local.
+            if credentialHeaders.isEmpty, RedirectPolicy.additionalSensitiveHeaders.isEmpty {
+                return await pipeline.execute(request, kind: kind) { (exchange) throws(NetworkingError) -> T in
+                    try decode(exchange, decoder)
+                }
+            }
+            return await RedirectPolicy.$additionalSensitiveHeaders.withValue(credentialHeaders) {
                 await pipeline.execute(request, kind: kind) { (exchange) throws(NetworkingError) -> T in
-                    try decode(exchange, pipeline.decoder)
+                    try decode(exchange, decoder)
                 }
             }
         }

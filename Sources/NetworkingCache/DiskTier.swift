@@ -5,8 +5,9 @@ import Synchronization
 ///
 /// - A file is named by the SHA-256 of its key (64 hex digits), so any key, however long or
 ///   hostile (`../../etc/x`, 2,000 characters, non-ASCII), maps to a safe name inside the directory.
-/// - A file is a 24-byte header (magic, payload length, CRC-32 of the payload) then the payload. A
-///   file that is short, long, or fails its checksum is a miss and is removed.
+/// - A file is a 24-byte header (magic, payload length, XXH64 checksum of the payload) then the
+///   payload. A file that is short, long, or fails its checksum is a miss and is removed (so is a
+///   file of the earlier format, whose checksum was a CRC-32: its magic differs).
 /// - Writes go to a `0600` temporary file in the same directory, which is then renamed over the
 ///   entry: a reader sees the old bytes or the new ones, never a mix.
 /// - The modification date is the clock of the sliding expiry: set on every write and on every
@@ -22,7 +23,7 @@ final class DiskTier: Sendable {
     }
 
     static let headerSize = 24
-    private static let magic = Array("NWCACHE1".utf8)
+    private static let magic = Array("NWCACHE2".utf8)
     private static let temporaryPrefix = ".tmp-"
     /// How often expired entries are swept while the cache is in use.
     static let sweepInterval: TimeInterval = 3600
@@ -79,10 +80,10 @@ final class DiskTier: Sendable {
             header.prefix(8).elementsEqual(magic)
         else { return nil }
         let length = header.loadLittleEndian(UInt64.self, at: 8)
-        let checksum = header.loadLittleEndian(UInt32.self, at: 16)
+        let checksum = header.loadLittleEndian(UInt64.self, at: 16)
         guard length == UInt64(fileSize - headerSize),
             let payload = FileSystem.read(descriptor, count: Int(length), at: headerSize),
-            CRC32.checksum(payload) == checksum
+            XXH64.hash(payload) == checksum
         else { return nil }
         return payload
     }
@@ -114,8 +115,7 @@ final class DiskTier: Sendable {
         guard let descriptor = created.descriptor else { return false }
         var header = Data(Self.magic)
         header.appendLittleEndian(UInt64(payload.count))
-        header.appendLittleEndian(CRC32.checksum(payload))
-        header.appendLittleEndian(UInt32(0))
+        header.appendLittleEndian(XXH64.hash(payload))
         let written =
             FileSystem.writeAll(descriptor, header) && FileSystem.writeAll(descriptor, payload)
             && FileSystem.setModificationDate(descriptor, clock())

@@ -62,20 +62,21 @@ enum FileSystem {
     }
 
     /// Reads exactly `count` bytes at `offset`, or returns `nil` if the file ends first or fails.
+    /// The buffer is not zeroed first (`Data(count:)` would write every byte once more).
     static func read(_ descriptor: Int32, count: Int, at offset: Int) -> Data? {
-        var data = Data(count: count)
-        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return count == 0 }
-            var done = 0
-            while done < count {
-                let result = pread(descriptor, base + done, count - done, off_t(offset + done))
-                if result < 0, errno == EINTR { continue }
-                guard result > 0 else { return false }
-                done += result
+        guard count > 0 else { return count == 0 ? Data() : nil }
+        let base = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
+        var done = 0
+        while done < count {
+            let result = pread(descriptor, base + done, count - done, off_t(offset + done))
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else {
+                base.deallocate()
+                return nil
             }
-            return true
+            done += result
         }
-        return complete ? data : nil
+        return Data(bytesNoCopy: base, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
     }
 
     /// Writes all of `data`, retrying short writes.

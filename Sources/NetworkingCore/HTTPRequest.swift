@@ -37,6 +37,48 @@ public struct HTTPRequest: Sendable {
     }
 }
 
+extension HTTPRequest {
+    /// Whether the request is only a method and a path: no query items, headers, body or timeout
+    /// of its own, so that the `URLRequest` it makes depends on nothing else than the builder's
+    /// base URL and default headers.
+    var isPlain: Bool { query.isEmpty && queryModel == nil && headers.isEmpty && body == nil && timeout == nil }
+}
+
+/// The `URLRequest`s built for plain requests (a method and a path), by base URL, method, path
+/// and default headers, so that the paths an app requests again and again are built once.
+///
+/// Building is pure for such a request (the same inputs give the same `URLRequest`, and errors
+/// are not remembered), and a `URLRequest` is a value: a caller that changes the one it gets
+/// changes its own copy. Creating the request object and laying out its header fields was most
+/// of what building a request cost on Linux.
+private enum RememberedRequests {
+    private struct Key: Hashable {
+        let baseURL: String
+        let method: String
+        let path: String
+        let defaultHeaders: HTTPHeaders
+    }
+
+    /// Cleared when it holds `limit` entries.
+    private static let requests = Mutex<[Key: URLRequest]>([:])
+    private static let limit = 512
+
+    static func request(
+        baseURL: String, request: HTTPRequest, defaultHeaders: HTTPHeaders,
+        build: () throws(NetworkingError) -> URLRequest
+    ) throws(NetworkingError) -> URLRequest {
+        let key = Key(
+            baseURL: baseURL, method: request.method.rawValue, path: request.path, defaultHeaders: defaultHeaders)
+        if let remembered = requests.withLock({ $0[key] }) { return remembered }
+        let built = try build()
+        requests.withLock { requests in
+            if requests.count >= limit { requests.removeAll() }
+            requests[key] = built
+        }
+        return built
+    }
+}
+
 /// Turns `HTTPRequest`s into `URLRequest`s for one base URL and set of default headers.
 public struct RequestBuilder: Sendable {
     /// The base URL every relative path is joined to.
@@ -57,6 +99,15 @@ public struct RequestBuilder: Sendable {
     /// URL or path, a body that cannot be encoded, a header name or value that could inject a
     /// header (CR, LF or NUL).
     public func makeURLRequest(_ request: HTTPRequest) throws(NetworkingError) -> URLRequest {
+        if request.isPlain {
+            return try RememberedRequests.request(baseURL: baseURL, request: request, defaultHeaders: defaultHeaders) {
+                () throws(NetworkingError) in try build(request)
+            }
+        }
+        return try build(request)
+    }
+
+    private func build(_ request: HTTPRequest) throws(NetworkingError) -> URLRequest {
         var query = request.query
         if let model = request.queryModel {
             query += try FlatEncoder.encode(model, as: "query").map { URLQueryItem(name: $0.0, value: $0.1) }
@@ -144,7 +195,7 @@ extension URLRequest {
 
     /// The file a transport should stream the body from, if any.
     public var fileBodyURL: URL? {
-        value(forHTTPHeaderField: Self.fileBodyHeader).map { URL(fileURLWithPath: $0) }
+        headerValue(Self.fileBodyHeader).map { URL(fileURLWithPath: $0) }
     }
 
     /// Whether sending this request again sends the same body: true for no body, an in-memory

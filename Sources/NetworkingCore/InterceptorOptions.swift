@@ -41,7 +41,7 @@ extension URLRequest {
     /// (sign-in, sign-up, public endpoints) untouched.
     public var requiresAuthentication: Bool {
         get {
-            guard let value = value(forHTTPHeaderField: Self.requiresAuthenticationHeader) else { return true }
+            guard let value = headerValue(Self.requiresAuthenticationHeader) else { return true }
             return value.trimmingCharacters(in: .whitespaces).lowercased() != "false"
         }
         set {
@@ -53,7 +53,7 @@ extension URLRequest {
     /// policy's. Values below 1 are stored as 1; an unreadable header reads as `nil`.
     public var maxAttempts: Int? {
         get {
-            guard let value = value(forHTTPHeaderField: Self.maxAttemptsHeader),
+            guard let value = headerValue(Self.maxAttemptsHeader),
                 let attempts = Int(value.trimmingCharacters(in: .whitespaces))
             else { return nil }
             return Swift.max(1, attempts)
@@ -66,7 +66,9 @@ extension URLRequest {
     /// The request without its option headers: what a transport sends.
     public func removingInterceptorOptions() -> URLRequest {
         guard let fields = allHTTPHeaderFields, !fields.isEmpty else { return self }
-        let present = Self.interceptorOptionHeaders.filter { value(forHTTPHeaderField: $0) != nil }
+        let present = Self.interceptorOptionHeaders.filter { name in
+            fields.keys.contains { $0.caseInsensitiveEquals(name) }
+        }
         guard !present.isEmpty else { return self }
         var request = self
         for name in present { request.setValue(nil, forHTTPHeaderField: name) }

@@ -14,7 +14,7 @@ extension URLRequest {
     /// Whether loggers may record this request: `true` unless set to `false`.
     public var shouldPrintLogs: Bool {
         get {
-            guard let value = value(forHTTPHeaderField: Self.printsLogsHeader) else { return true }
+            guard let value = headerValue(Self.printsLogsHeader) else { return true }
             return value.trimmingCharacters(in: .whitespaces).lowercased() != "false"
         }
         set {
@@ -50,6 +50,9 @@ public struct LogGate: RequestObserver {
         self.logger = logger
         self.isEnabled = isEnabled
     }
+
+    /// The logger's, or `true` when disabled (nothing is passed on at all).
+    public var observesFailuresOnly: Bool { !isEnabled || logger.observesFailuresOnly }
 
     public func requestStarted(_ context: RequestContext) {
         guard isEnabled, context.shouldPrintLogs else { return }

@@ -68,13 +68,26 @@ public struct Pipeline: Sendable {
         decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
         if observers.isEmpty { return await run(urlRequest, decode: decode) }
-        let context = RequestContext(
-            method: HTTPMethod(rawValue: urlRequest.httpMethod ?? "GET"), url: urlRequest.url,
-            headers: HTTPHeaders(urlRequest.allHTTPHeaderFields ?? [:]), body: urlRequest.httpBody, kind: kind)
         let start = ContinuousClock.now
-        let startDate = Date()
-        notifyStart(context)
         var exchange: HTTPExchange?
+        if observers.allSatisfy(\.observesFailuresOnly) {
+            // Nobody listens to successes: report the request only if it fails (see
+            // `RequestObserver.observesFailuresOnly`).
+            let result = await run(urlRequest, received: { exchange = $0 }, decode: decode)
+            if case .failure(let error) = result {
+                let elapsed = ContinuousClock.now - start
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+                let context = Self.context(of: urlRequest, kind: kind)
+                notifyStart(context)
+                notifyCompletion(
+                    context, .failure(error), since: start, startDate: Date(timeIntervalSinceNow: -seconds),
+                    exchange: exchange)
+            }
+            return result
+        }
+        let startDate = Date()
+        let context = Self.context(of: urlRequest, kind: kind)
+        notifyStart(context)
         let result: Result<T, NetworkingError> = await run(urlRequest, received: { exchange = $0 }, decode: decode)
         switch result {
         case .success:
@@ -100,6 +113,12 @@ public struct Pipeline: Sendable {
         } catch {
             return .failure(error)
         }
+    }
+
+    private static func context(of urlRequest: URLRequest, kind: RequestContext.Kind) -> RequestContext {
+        RequestContext(
+            method: HTTPMethod(rawValue: urlRequest.httpMethod ?? "GET"), url: urlRequest.url,
+            headers: HTTPHeaders(urlRequest.allHTTPHeaderFields ?? [:]), body: urlRequest.httpBody, kind: kind)
     }
 
     private func notifyStart(_ context: RequestContext) {

@@ -25,7 +25,8 @@ public struct RequestContext: Sendable, Identifiable {
 
     /// Creates a context.
     public init(
-        id: UUID = UUID(), method: HTTPMethod, url: URL?, headers: HTTPHeaders, body: Data? = nil, kind: Kind = .request
+        id: UUID = RequestIdentifier.next(), method: HTTPMethod, url: URL?, headers: HTTPHeaders, body: Data? = nil,
+        kind: Kind = .request
     ) {
         self.id = id
         self.method = method
@@ -91,4 +92,14 @@ public protocol RequestObserver: Sendable {
     func requestStarted(_ context: RequestContext)
     /// A request has completed; called exactly once per started request.
     func requestCompleted(_ completion: RequestCompletion)
+    /// Whether this observer ignores requests that succeed (a log of failures). When every
+    /// observer of a request says so, a request that succeeds is not reported at all, so that
+    /// observing it costs nothing, and one that fails is reported once it has failed: its
+    /// `requestStarted` comes just before its `requestCompleted` (with the same context, and the
+    /// duration measured from the real start). `false` by default.
+    var observesFailuresOnly: Bool { get }
+}
+
+extension RequestObserver {
+    public var observesFailuresOnly: Bool { false }
 }

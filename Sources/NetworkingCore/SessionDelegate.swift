@@ -71,6 +71,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             Self.offQueue { dataTask.cancel() }  // URLSession ignores `.cancel` from a session delegate
             return
         }
+        if case .handled(let progress) = memoryHead(dataTask.taskIdentifier, http) {
+            progress?.reportDownload(received: 0)
+            completionHandler(.allow)
+            return
+        }
         let sink = states.withLock { $0[dataTask.taskIdentifier]?.sink }
         switch sink {
         case .stream:
@@ -111,6 +116,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        switch appendToMemory(dataTask.taskIdentifier, data) {
+        case .appended(let count, let progress):
+            progress?.reportDownload(received: Int64(count))
+            return
+        case .overflow(let count):
+            finish(dataTask) { _ in .failure(Self.tooLarge(Int64(count))) }
+            Self.offQueue { dataTask.cancel() }
+            return
+        case .notInMemory:
+            break
+        }
         let sink = states.withLock { $0[dataTask.taskIdentifier]?.sink }
         switch sink {
         case .stream(let continuation):
@@ -190,6 +206,51 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 return .failure(.invalidResponse)
             }
             return .success(response, state.body)
+        }
+    }
+
+    /// The common case of a response head, in one lock and one lookup: a registered task that
+    /// collects its body in memory and whose announced length is within the cap. Returns `nil`
+    /// `.other` (having changed nothing) for any other case; else the task's progress when it has
+    /// a download reporter.
+    private func memoryHead(_ id: Int, _ response: HTTPURLResponse) -> MemoryHead {
+        let expected = response.expectedContentLength
+        guard expected <= Int64(maxBodySize) else { return .other }
+        return states.withLock { states in
+            guard let index = states.index(forKey: id), case .memory = states.values[index].sink else {
+                return .other
+            }
+            states.values[index].response = response
+            if expected > 0 { states.values[index].body.reserveCapacity(Int(expected)) }
+            states.values[index].progress.downloadStarted(response)
+            guard states.values[index].progress.download != nil else { return .handled(progress: nil) }
+            return .handled(progress: states.values[index].progress)
+        }
+    }
+
+    private enum MemoryHead {
+        case handled(progress: TaskProgress?)
+        case other
+    }
+
+    private enum MemoryAppend {
+        case appended(count: Int, progress: TaskProgress?)
+        case overflow(Int)
+        case notInMemory
+    }
+
+    /// The common case of a chunk, in one lock and one lookup: appended to a task that collects its
+    /// body in memory (the progress is returned only when it has a download reporter).
+    private func appendToMemory(_ id: Int, _ data: Data) -> MemoryAppend {
+        states.withLock { states in
+            guard let index = states.index(forKey: id), case .memory = states.values[index].sink else {
+                return .notInMemory
+            }
+            states.values[index].body.append(data)
+            let count = states.values[index].body.count
+            if count > maxBodySize { return .overflow(count) }
+            guard states.values[index].progress.download != nil else { return .appended(count: count, progress: nil) }
+            return .appended(count: count, progress: states.values[index].progress)
         }
     }
 

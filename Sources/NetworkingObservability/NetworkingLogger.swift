@@ -62,6 +62,9 @@ public struct NetworkingLogger: RequestObserver {
         self.sinks = sinks
     }
 
+    /// `true` unless the level is `.all`: a logger of failures has nothing to do for a success.
+    public var observesFailuresOnly: Bool { level != .all || sinks.isEmpty }
+
     public func requestStarted(_ context: RequestContext) {
         guard level == .all, !sinks.isEmpty else { return }
         emit(formatter.started(context))

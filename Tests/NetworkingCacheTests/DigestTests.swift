@@ -57,15 +57,32 @@ final class DigestTests: XCTestCase {
         XCTAssertEqual(hasher.finalize(), SHA256.hash(bytes))
     }
 
-    func testCRC32CheckValue() {
-        XCTAssertEqual(CRC32.checksum(Data("123456789".utf8)), 0xCBF4_3926)
-        XCTAssertEqual(CRC32.checksum(Data()), 0)
-        // Lengths around the 8-byte steps, checked against Python's zlib.crc32.
-        let expected: [Int: UInt32] = [
-            1: 0xD202_EF8D, 7: 0xAD58_09F9, 8: 0x88AA_689F, 9: 0xBCE1_4302, 1000: 0x74E3_FB41,
-        ]
-        for (length, crc) in expected {
-            XCTAssertEqual(CRC32.checksum(Data((0..<length).map { UInt8($0 % 256) })), crc, "length \(length)")
+    func testXXH64ReferenceValues() {
+        // Published values of XXH64 with seed 0 (the short-input paths).
+        XCTAssertEqual(XXH64.hash(Data()), 0xEF46_DB37_51D8_E999)
+        XCTAssertEqual(XXH64.hash(Data("a".utf8)), 0xD24E_C4F1_A98C_6E5B)
+        XCTAssertEqual(XXH64.hash(Data("abc".utf8)), 0x44BC_2CF5_AD77_0999)
+    }
+
+    func testXXH64SeesEveryFlippedBitAndEveryTruncation() {
+        // Lengths around the 4-, 8- and 32-byte steps; a cache file's checksum must change when
+        // any bit of the payload does, or when bytes are cut off.
+        for length in [0, 1, 3, 4, 7, 8, 9, 31, 32, 33, 63, 64, 65, 1000] {
+            let bytes = Data((0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+            let hash = XXH64.hash(bytes)
+            for index in 0..<length {
+                for bit in 0..<8 {
+                    var damaged = bytes
+                    damaged[index] ^= UInt8(1 << bit)
+                    XCTAssertNotEqual(XXH64.hash(damaged), hash, "length \(length), byte \(index), bit \(bit)")
+                }
+            }
+            if length > 0 { XCTAssertNotEqual(XXH64.hash(bytes.dropLast()), hash, "length \(length) truncated") }
         }
+    }
+
+    func testXXH64OfASliceIsTheHashOfItsBytes() {
+        let bytes = Data((0..<200).map { UInt8($0) })
+        XCTAssertEqual(XXH64.hash(bytes[50..<150]), XXH64.hash(Data(bytes[50..<150])))
     }
 }

@@ -24,6 +24,21 @@ final class InterceptorOptionsTests: XCTestCase {
         XCTAssertTrue(request.requiresAuthentication)
     }
 
+    func testOptionHeadersAreFoundAndRemovedWhateverTheCaseOfTheirNames() {
+        var request = URLRequest(url: url)
+        request.allHTTPHeaderFields = [
+            "x-NETWORKING-requires-AUTH": "false", "X-NETWORKING-MAX-ATTEMPTS": "3", "x-networking-print-logs": "false",
+            "Accept": "application/json",
+        ]
+        XCTAssertFalse(request.requiresAuthentication)
+        XCTAssertEqual(request.maxAttempts, 3)
+        XCTAssertFalse(request.shouldPrintLogs)
+        let sent = request.removingInterceptorOptions()
+        XCTAssertEqual(sent.allHTTPHeaderFields?.keys.map { $0.lowercased() }, ["accept"])
+        XCTAssertTrue(sent.requiresAuthentication)
+        XCTAssertNil(sent.maxAttempts)
+    }
+
     func testTheAttemptBudget() {
         var request = URLRequest(url: url)
         XCTAssertNil(request.maxAttempts)

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkingObservability
+import Synchronization
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -153,5 +154,69 @@ final class PipelineEventsTests: XCTestCase {
         }
         let (_, _, metrics) = try XCTUnwrap(assertPair(events))
         XCTAssertNil(try XCTUnwrap(metrics).requestBodyBytes, "a streamed body's size was not measured")
+    }
+
+    // MARK: Observers of failures only
+
+    /// An observer that says it cares about failures only, keeping what it is told.
+    private final class FailureRecorder: RequestObserver {
+        let calls = Mutex<[String]>([])
+        let contexts = Mutex<[RequestContext]>([])
+        var observesFailuresOnly: Bool { true }
+
+        func requestStarted(_ context: RequestContext) {
+            calls.withLock { $0.append("started") }
+            contexts.withLock { $0.append(context) }
+        }
+
+        func requestCompleted(_ completion: RequestCompletion) {
+            calls.withLock { $0.append(completion.outcome.error == nil ? "succeeded" : "failed") }
+            contexts.withLock { $0.append(completion.context) }
+        }
+    }
+
+    func testObserversOfFailuresOnlyHearNothingOfASuccess() async {
+        let recorder = FailureRecorder()
+        let result = await send(
+            pipeline(cannedTransport(), observers: [recorder]), HTTPRequest(method: .get, path: "/ok"))
+        XCTAssertNotNil(try? result.get())
+        XCTAssertEqual(recorder.calls.withLock { $0 }, [])
+    }
+
+    func testObserversOfFailuresOnlyHearAFailureInFull() async throws {
+        let recorder = FailureRecorder()
+        let result = await send(
+            pipeline(cannedTransport(status: 503), observers: [recorder], headers: ["X-Trace": "1"]),
+            HTTPRequest(method: .delete, path: "/broken"))
+        guard case .failure(let error) = result else { return XCTFail("expected a failure") }
+        XCTAssertEqual(error.statusCode, 503)
+        XCTAssertEqual(recorder.calls.withLock { $0 }, ["started", "failed"])
+        let contexts = recorder.contexts.withLock { $0 }
+        XCTAssertEqual(contexts.count, 2)
+        XCTAssertEqual(contexts.first?.id, contexts.last?.id, "one request: one id")
+        XCTAssertEqual(contexts.first?.method, .delete)
+        XCTAssertEqual(contexts.first?.url?.absoluteString, "http://example.test/broken")
+        XCTAssertEqual(contexts.first?.headers["x-trace"], "1")
+    }
+
+    func testAnObserverOfEverythingBesideOneOfFailuresOnlyHearsSuccessesAsBefore() async throws {
+        let recorder = FailureRecorder()
+        let events = await events { broadcaster in
+            await send(
+                pipeline(cannedTransport(), observers: [broadcaster, recorder]), HTTPRequest(method: .get, path: "/ok"))
+        }
+        let (context, outcome, _) = try XCTUnwrap(assertPair(events))
+        XCTAssertEqual(context.url?.absoluteString, "http://example.test/ok")
+        guard case .success = outcome else { return XCTFail("expected success") }
+        XCTAssertEqual(recorder.calls.withLock { $0 }, ["started", "succeeded"], "it is told, and may ignore it")
+    }
+
+    func testTheBuiltInLoggerObservesFailuresOnlyUnlessItLogsEverything() {
+        XCTAssertTrue(NetworkingLogger(level: .failures, sinks: [MemorySink()]).observesFailuresOnly)
+        XCTAssertTrue(NetworkingLogger(level: .none, sinks: [MemorySink()]).observesFailuresOnly)
+        XCTAssertFalse(NetworkingLogger(level: .all, sinks: [MemorySink()]).observesFailuresOnly)
+        XCTAssertTrue(
+            LogGate(NetworkingLogger(level: .all, sinks: [MemorySink()]), isEnabled: false).observesFailuresOnly)
+        XCTAssertFalse(EventBroadcaster().observesFailuresOnly)
     }
 }
