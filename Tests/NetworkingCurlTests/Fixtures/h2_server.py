@@ -5,6 +5,10 @@ http/1.1, one in cleartext that speaks HTTP/1.1 and HTTP/2 with prior knowledge 
 "TLS_PORT CLEARTEXT_PORT" on one line, then serves until its standard input closes, it is
 signalled, or 300 seconds pass. If hypercorn cannot be imported it prints "error: ..." and exits 1.
 
+A TLS handshake whose SNI names "localhost" is held for 0.2 s (by IP address, curl sends no SNI), so
+requests that a client starts together all start while its first connection is still being set up:
+whether they then share that connection is the client's choice (curl's PIPEWAIT), not a race.
+
 Every JSON answer carries "http_version" ("2" or "1.1") and "peer_port" (the client's port of the
 connection the request came on, so a test can count connections):
   GET  /hello                       {"path", "http_version", "peer_port"} and X-Custom-Header: yes
@@ -22,6 +26,7 @@ import signal
 import socket
 import sys
 import threading
+import time
 from urllib.parse import parse_qs
 
 try:
@@ -32,6 +37,7 @@ except ImportError as error:
     sys.exit(1)
 
 GATHER_TIMEOUT = 5.0
+HANDSHAKE_DELAY = 0.2
 groups = {}
 
 
@@ -100,6 +106,18 @@ async def app(scope, receive, send):
         await respond(send, 404, b"")
 
 
+class SlowLocalhostHandshakes(Config):
+    def create_ssl_context(self):
+        context = super().create_ssl_context()
+
+        def hold(ssl_object, server_name, ssl_context):
+            if server_name == "localhost":
+                time.sleep(HANDSHAKE_DELAY)
+
+        context.sni_callback = hold
+        return context
+
+
 def exit_when_parent_goes():
     sys.stdin.read()
     os._exit(0)
@@ -123,7 +141,7 @@ def main():
     threading.Timer(300, lambda: os._exit(0)).start()
     fixtures = sys.argv[1]
     secure, cleartext = listening_socket(), listening_socket()
-    config = Config()
+    config = SlowLocalhostHandshakes()
     config.certfile = os.path.join(fixtures, "server.pem")
     config.keyfile = os.path.join(fixtures, "server.key")
     config.bind = [f"fd://{secure.fileno()}"]
