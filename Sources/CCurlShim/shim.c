@@ -114,6 +114,11 @@ int ncurl_features(void) {
     return info ? info->features : 0;
 }
 
+unsigned int ncurl_version_number(void) {
+    const ncurl_version_info_prefix *info = version_info();
+    return info ? info->version_num : 0;
+}
+
 // The functions below are only called after ncurl_load() returned 1.
 
 ncurl_easy *ncurl_easy_init(void) { return (ncurl_easy *)api.easy_init(); }

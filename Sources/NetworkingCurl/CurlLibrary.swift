@@ -30,5 +30,10 @@
         }
 
         static func has(_ feature: Int32) -> Bool { isAvailable && ncurl_features() & feature != 0 }
+
+        /// Whether a connection opened with HTTP/2 prior knowledge (h2c) can carry a second request.
+        /// Before curl 8.0.0 the next request on such a connection fails with `CURLE_HTTP2` ("Error
+        /// in the HTTP2 framing layer": curl issue 10634, fixed in 8.0.0); Debian 12 ships 7.88.1.
+        static let reusesPriorKnowledgeConnections: Bool = isAvailable && ncurl_version_number() >= 0x08_00_00
     }
 #endif

@@ -116,10 +116,13 @@
             setLong(NCURLOPT_TCP_KEEPALIVE, 1)
             // Waiting for a busy connection to turn out to multiplex only pays where HTTP/2 is
             // possible: over cleartext HTTP/1.1 it would queue a request behind a slow one.
+            let priorKnowledge = configuration.httpVersion == .http2PriorKnowledge
             let multiplexes =
-                configuration.httpVersion == .http2PriorKnowledge
+                (priorKnowledge && CurlLibrary.reusesPriorKnowledgeConnections)
                 || (configuration.httpVersion == .http2 && url.scheme?.lowercased() == "https")
             if multiplexes { setLong(NCURLOPT_PIPEWAIT, 1) }
+            // An h2c connection cannot be reused before curl 8.0 (see CurlLibrary): one per request.
+            if priorKnowledge, !CurlLibrary.reusesPriorKnowledgeConnections { setLong(NCURLOPT_FORBID_REUSE, 1) }
             setString(NCURLOPT_ACCEPT_ENCODING, "")  // every coding libcurl decodes
             setLong(NCURLOPT_FOLLOWLOCATION, 0)
             _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_ERRORBUFFER, errorBuffer)

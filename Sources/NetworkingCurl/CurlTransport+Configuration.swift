@@ -70,7 +70,9 @@
             /// HTTP/2 over TLS when the server offers it (ALPN), HTTP/1.1 otherwise and over
             /// cleartext.
             case http2
-            /// HTTP/2 without negotiation, also over cleartext (h2c with prior knowledge).
+            /// HTTP/2 without negotiation, also over cleartext (h2c with prior knowledge). With a
+            /// libcurl older than 8.0.0 (Debian 12 has 7.88.1), which fails every later request on a
+            /// reused h2c connection, each request gets a connection of its own.
             case http2PriorKnowledge
         }
 

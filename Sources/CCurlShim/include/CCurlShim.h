@@ -38,6 +38,8 @@ const char *ncurl_load_error(void);
 const char *ncurl_version(void);
 /// The CURL_VERSION_* feature bits, or 0 when not loaded.
 int ncurl_features(void);
+/// The curl version as 0xXXYYZZ (major, minor, patch), or 0 when not loaded.
+unsigned int ncurl_version_number(void);
 
 // MARK: Easy handles
 
@@ -124,6 +126,7 @@ ncurl_easy *ncurl_multi_next_done(ncurl_multi *multi, int *result);
 #define NCURLOPT_XFERINFOFUNCTION 20219
 #define NCURLOPT_PINNEDPUBLICKEY 10230
 #define NCURLOPT_PIPEWAIT 237
+#define NCURLOPT_FORBID_REUSE 75
 #define NCURLOPT_PROTOCOLS_STR 10318
 
 // Information.
