@@ -23,9 +23,19 @@
             var sleeping = false
 
             /// Whether the caller must wake the loop; only the first caller while it sleeps does.
+            /// (While the loop busy-polls it is not sleeping: it sees new work without a wakeup.)
             mutating func takeSleeping() -> Bool {
                 guard sleeping else { return false }
                 sleeping = false
+                return true
+            }
+
+            var hasWork: Bool { !added.isEmpty || !cancelled.isEmpty || !unpaused.isEmpty || stopping }
+
+            /// Marks the loop as sleeping, unless there is work to do.
+            mutating func sleepIfIdle() -> Bool {
+                guard !hasWork else { return false }
+                sleeping = true
                 return true
             }
         }
@@ -43,10 +53,13 @@
         private static let maximumIdleHandles = 64
         /// How long the loop sleeps when nothing is in flight (a submission wakes it at once).
         private static let idlePollMilliseconds: Int32 = 60_000
+        /// How long the loop polls without blocking before it sleeps (`Configuration.busyPollInterval`).
+        private let busyPollNanoseconds: UInt64
 
-        init(maximumConnectionsPerHost: Int) throws(CurlUnavailableError) {
+        init(maximumConnectionsPerHost: Int, busyPollNanoseconds: UInt64 = 0) throws(CurlUnavailableError) {
             guard let multi = ncurl_multi_init() else { throw CurlUnavailableError(reason: "curl_multi_init failed") }
             self.multi = multi
+            self.busyPollNanoseconds = busyPollNanoseconds
             if maximumConnectionsPerHost > 0 {
                 _ = ncurl_multi_setopt_long(multi, NCURLMOPT_MAX_HOST_CONNECTIONS, maximumConnectionsPerHost)
             }
@@ -151,13 +164,8 @@
                 }
                 let timeout = expireIdleTransfers()
                 resumeEnded()
-                let sleep = inbox.withLock { inbox -> Bool in
-                    guard inbox.added.isEmpty, inbox.cancelled.isEmpty, inbox.unpaused.isEmpty, !inbox.stopping
-                    else { return false }
-                    inbox.sleeping = true
-                    return true
-                }
-                if sleep {
+                if busyPollNanoseconds > 0, busyPoll() { continue }
+                if inbox.withLock({ $0.sleepIfIdle() }) {
                     var ready: Int32 = 0
                     _ = ncurl_multi_poll(multi, timeout, &ready)
                     inbox.withLock { $0.sleeping = false }
@@ -167,6 +175,23 @@
             for transfer in inbox.withLock({ $0.added }) { ended.append((transfer, .cancelled)) }
             resumeEnded()
             _ = ncurl_multi_cleanup(multi)
+        }
+
+        /// Polls without blocking for up to `busyPollNanoseconds` before the loop sleeps (see
+        /// `Configuration.busyPollInterval`). Returns `true` at the first socket event or new
+        /// work in the inbox (submitters do not wake a loop that is not sleeping), `false` when
+        /// the time ran out.
+        private func busyPoll() -> Bool {
+            let deadline = CurlClock.now() + busyPollNanoseconds
+            repeat {
+                if inbox.withLock({ $0.hasWork }) { return true }
+                if !active.isEmpty {
+                    var ready: Int32 = 0
+                    _ = ncurl_multi_poll(multi, 0, &ready)
+                    if ready > 0 { return true }
+                }
+            } while CurlClock.now() < deadline
+            return false
         }
 
         private func key(_ easy: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(easy))) }

@@ -251,6 +251,11 @@
         private func setLong(_ option: Int32, _ value: Int) { _ = ncurl_easy_setopt_long(easy, option, value) }
         private func setString(_ option: Int32, _ value: String) { _ = ncurl_easy_setopt_string(easy, option, value) }
 
+        static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
+            guard seconds.isFinite, seconds > 0 else { return 0 }
+            return UInt64(min(seconds, 1) * 1_000_000_000)
+        }
+
         static func milliseconds(_ seconds: TimeInterval) -> Int {
             guard seconds.isFinite, seconds > 0 else { return 0 }
             return max(1, Int((seconds * 1000).rounded(.up)))

@@ -58,7 +58,9 @@
         public init(configuration: Configuration = Configuration()) throws(CurlUnavailableError) {
             if case .failure(let error) = CurlLibrary.loaded { throw error }
             self.configuration = configuration
-            self.loop = try CurlEventLoop(maximumConnectionsPerHost: configuration.maximumConnectionsPerHost)
+            self.loop = try CurlEventLoop(
+                maximumConnectionsPerHost: configuration.maximumConnectionsPerHost,
+                busyPollNanoseconds: CurlTransfer.nanoseconds(configuration.busyPollInterval))
         }
 
         deinit { loop.stop() }
