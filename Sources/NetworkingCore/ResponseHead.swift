@@ -5,84 +5,151 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// A response's status line and header fields as a transport received them, turned into an
-/// `HTTPURLResponse` only when something asks for one.
+/// A response's status line and header fields as a transport received them, parsed and turned into
+/// an `HTTPURLResponse` only when something asks.
 ///
 /// On Linux, `HTTPURLResponse.init` canonicalises every header name through `NSString` and parses
 /// `Content-Type` character by character: for a small JSON response that is more work than libcurl
-/// spends on the whole exchange. Most requests only need the status code (and perhaps a header or
-/// two) on their way to a decoder, so a transport that parses heads itself hands them over as a
-/// `ResponseHead`; `HTTPExchange.statusCode` and `header(_:)` read it directly, and
-/// `HTTPExchange.response` builds the `HTTPURLResponse` once, on first use (the same instance
-/// afterwards).
+/// spends on the whole exchange. Most requests only need the status code on their way to a
+/// decoder, so a transport that reads heads itself hands them over as a `ResponseHead`:
+/// `HTTPExchange.statusCode` reads it directly, `header(_:)` parses the field lines on first use,
+/// and `HTTPExchange.response` builds the `HTTPURLResponse` once (every copy of the head shares it).
 public struct ResponseHead: Sendable {
     /// The status code.
     public let statusCode: Int
-    private let url: URL
-    private let httpVersion: String
-    /// The header fields by name, as received; a repeated name's values are joined with ", ".
-    private let headerFields: [String: String]
-    private let built: Built
+    private let storage: Storage
 
-    /// Creates a head. `headerFields` are given as received (names in their original case). Returns
-    /// `nil` for a status code outside 100…999, which no HTTP response has.
+    /// Creates a head from fields already parsed (a repeated name's values joined with ", ").
+    /// Returns `nil` for a status code outside 100…999, which no HTTP response has.
     public init?(url: URL, statusCode: Int, httpVersion: String = "HTTP/1.1", headerFields: [String: String]) {
         guard (100...999).contains(statusCode) else { return nil }
-        self.url = url
         self.statusCode = statusCode
-        self.httpVersion = httpVersion
-        self.headerFields = headerFields
-        self.built = Built()
+        self.storage = Storage(url: url, httpVersion: httpVersion, state: State(fields: headerFields))
+    }
+
+    /// Creates a head from its field lines as received (`Name: value`, each line ending in LF or
+    /// CRLF, no status line), parsed on first use. Returns `nil` for a status code outside 100…999.
+    public init?(url: URL, statusCode: Int, httpVersion: String = "HTTP/1.1", fieldLines: [UInt8]) {
+        guard (100...999).contains(statusCode) else { return nil }
+        self.statusCode = statusCode
+        self.storage = Storage(url: url, httpVersion: httpVersion, state: State(lines: fieldLines))
     }
 
     /// A head that already has its `HTTPURLResponse`.
     init(_ response: HTTPURLResponse) {
-        self.url = response.url ?? URL(fileURLWithPath: "/")
         self.statusCode = response.statusCode
-        self.httpVersion = "HTTP/1.1"
-        self.headerFields = [:]
-        self.built = Built(response)
+        self.storage = Storage(given: response)
     }
 
-    /// The value of a header, looked up case-insensitively.
+    /// The value of a header, looked up case-insensitively; a repeated header's values are joined
+    /// with ", ".
     public func header(_ name: String) -> String? {
-        if let response = built.existing { return response.value(forHTTPHeaderField: name) }
-        if let value = headerFields[name] { return value }
-        return headerFields.first { $0.key.caseInsensitiveEquals(name) }?.value
+        if let given = storage.given { return given.value(forHTTPHeaderField: name) }
+        return storage.state.withLock { state in
+            let fields = state.parsedFields()
+            if let value = fields[name] { return value }
+            return fields.first { $0.key.caseInsensitiveEquals(name) }?.value
+        }
     }
 
     /// The head as an `HTTPURLResponse`, built on first use.
     public var response: HTTPURLResponse {
-        built.response {
-            HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: httpVersion, headerFields: headerFields)
+        if let given = storage.given { return given }
+        let storage = self.storage
+        let statusCode = self.statusCode
+        return storage.state.withLock { state in
+            if let response = state.response { return response }
+            // `HTTPURLResponse.init?` fails only for a status code outside 100…999, which the
+            // initializers of `ResponseHead` refuse.
+            guard
+                let response = HTTPURLResponse(
+                    url: storage.url, statusCode: statusCode, httpVersion: storage.httpVersion,
+                    headerFields: state.parsedFields())
+            else { preconditionFailure("HTTPURLResponse refused a status code ResponseHead accepted") }
+            state.response = response
+            return response
         }
     }
 
-    /// The `HTTPURLResponse`, once built; shared by every copy of the head.
-    private final class Built: Sendable {
-        private let state: Mutex<HTTPURLResponse?>
-        /// Set when the response was given, not built: read without the lock.
-        private let given: HTTPURLResponse?
+    /// The fields, as lines until first parsed, and the response once built.
+    private struct State {
+        var lines: [UInt8] = []
+        var fields: [String: String]?
+        var response: HTTPURLResponse?
 
-        init(_ response: HTTPURLResponse? = nil) {
-            given = response
-            state = Mutex(response)
+        mutating func parsedFields() -> [String: String] {
+            if let fields { return fields }
+            let parsed = ResponseHead.parse(lines)
+            fields = parsed
+            lines = []
+            return parsed
+        }
+    }
+
+    /// Shared by every copy of a head.
+    private final class Storage: Sendable {
+        /// Set when the response was given, not built: read without the lock.
+        let given: HTTPURLResponse?
+        let url: URL
+        let httpVersion: String
+        let state: Mutex<State>
+
+        init(url: URL, httpVersion: String, state: State) {
+            self.given = nil
+            self.url = url
+            self.httpVersion = httpVersion
+            self.state = Mutex(state)
         }
 
-        var existing: HTTPURLResponse? { given ?? state.withLock { $0 } }
+        init(given: HTTPURLResponse) {
+            self.given = given
+            self.url = given.url ?? URL(fileURLWithPath: "/")
+            self.httpVersion = "HTTP/1.1"
+            self.state = Mutex(State(response: given))
+        }
+    }
 
-        func response(_ make: () -> HTTPURLResponse?) -> HTTPURLResponse {
-            if let given { return given }
-            return state.withLock { built in
-                if let built { return built }
-                // `HTTPURLResponse.init?` fails only for a status code outside 100…999, which
-                // `ResponseHead.init?` already refused.
-                guard let response = make() else {
-                    preconditionFailure("HTTPURLResponse refused a status code ResponseHead accepted")
+    /// Header field lines parsed into a dictionary by name as received; a repeated name's values
+    /// are joined with ", " in the order they came, an obsolete folded line continues the field
+    /// before it, and a line without a colon is ignored.
+    static func parse(_ lines: [UInt8]) -> [String: String] {
+        var fields: [String: String] = [:]
+        fields.reserveCapacity(16)
+        var lastName: String?
+        lines.withUnsafeBytes { head in
+            var start = 0
+            while start < head.count {
+                let end = head[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? head.count
+                let line = UnsafeRawBufferPointer(rebasing: head[start..<end])
+                start = end
+                let bytes = trimmed(line)
+                if bytes.isEmpty { continue }
+                if line[0] == UInt8(ascii: " ") || line[0] == UInt8(ascii: "\t") {
+                    if let lastName { fields[lastName, default: ""] += " " + String(decoding: bytes, as: UTF8.self) }
+                    continue
                 }
-                built = response
-                return response
+                guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { continue }
+                let name = String(decoding: trimmed(UnsafeRawBufferPointer(rebasing: bytes[..<colon])), as: UTF8.self)
+                let value = String(
+                    decoding: trimmed(UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...])), as: UTF8.self)
+                if let existing = fields[name] {
+                    fields[name] = existing + ", " + value
+                } else {
+                    fields[name] = value
+                }
+                lastName = name
             }
         }
+        return fields
+    }
+
+    /// `bytes` without leading and trailing spaces, tabs, CR and LF.
+    private static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        var start = 0
+        var end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
     }
 }

@@ -53,11 +53,9 @@
         private(set) var statusCode = 0
         private(set) var statusVersion = "HTTP/1.1"
         /// The field lines of the current response head, as received (CRLF included). The loop
-        /// thread only copies them here; they are parsed into `headerFields` by whoever reads
-        /// them (`makeResponse`, `header`), usually the sending task, off the shared loop thread.
+        /// thread only copies them here; `ResponseHead` parses them if and when someone reads a
+        /// header, off the shared loop thread.
         private var headBytes: [UInt8] = []
-        /// `headBytes` parsed, once; `nil` until first read.
-        private var parsedFields: [String: String]?
         /// `Content-Length` of the response head (the last one), and whether it has a
         /// `Content-Encoding`: read by `finishHead` on the loop thread without parsing the head.
         private var contentLength: Int64?
@@ -276,7 +274,6 @@
                 } else {
                     headBytes.removeAll(keepingCapacity: true)
                 }
-                parsedFields = nil
                 contentLength = nil
                 isContentEncoded = false
                 headersComplete = false
@@ -297,46 +294,6 @@
                 }
             }
             return true
-        }
-
-        /// The response head's fields by name as received; a repeated name's values are joined
-        /// with ", " in the order they came (what `HTTPURLResponse` is given). Parsed from
-        /// `headBytes` on first use.
-        var headerFields: [String: String] {
-            if let parsedFields { return parsedFields }
-            var fields: [String: String] = [:]
-            fields.reserveCapacity(16)
-            var lastName: String?
-            headBytes.withUnsafeBytes { head in
-                var start = 0
-                while start < head.count {
-                    let end = head[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? head.count
-                    let line = UnsafeRawBufferPointer(rebasing: head[start..<end])
-                    start = end
-                    let bytes = Self.trimmed(line)
-                    if bytes.isEmpty { continue }
-                    if line[0] == UInt8(ascii: " ") || line[0] == UInt8(ascii: "\t") {
-                        // An obsolete folded line continues the previous field.
-                        if let lastName {
-                            fields[lastName, default: ""] += " " + String(decoding: bytes, as: UTF8.self)
-                        }
-                        continue
-                    }
-                    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { continue }
-                    let name = String(
-                        decoding: Self.trimmed(UnsafeRawBufferPointer(rebasing: bytes[..<colon])), as: UTF8.self)
-                    let value = String(
-                        decoding: Self.trimmed(UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...])), as: UTF8.self)
-                    if let existing = fields[name] {
-                        fields[name] = existing + ", " + value
-                    } else {
-                        fields[name] = value
-                    }
-                    lastName = name
-                }
-            }
-            parsedFields = fields
-            return fields
         }
 
         /// Whether `bytes` spell `lowercaseName` ignoring ASCII case (`lowercaseName` is lowercase).
@@ -484,12 +441,6 @@
 
         // MARK: - Results (sending task, after completion)
 
-        /// A response header's value, looked up case-insensitively.
-        func header(_ name: String) -> String? {
-            if let value = headerFields[name] { return value }
-            return headerFields.first { Self.equalIgnoringASCIICase($0.key, name) }?.value
-        }
-
         /// Whether two header names are equal ignoring ASCII case (header names are ASCII tokens).
         static func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
             guard a.utf8.count == b.utf8.count else { return false }
@@ -503,8 +454,7 @@
         /// The response head received, or `nil` when none (or no valid status line) was.
         func makeHead() -> ResponseHead? {
             guard let url = request.url else { return nil }
-            return ResponseHead(
-                url: url, statusCode: statusCode, httpVersion: statusVersion, headerFields: headerFields)
+            return ResponseHead(url: url, statusCode: statusCode, httpVersion: statusVersion, fieldLines: headBytes)
         }
 
         /// The response head received as an `HTTPURLResponse`, or `nil` when none was.

@@ -20,8 +20,8 @@
             let request = URLRequest(url: url)
             return Client(key: key) {
                 let exchange = try await transport.send(request)
-                guard exchange.response.statusCode == 200, !exchange.body.isEmpty else {
-                    throw BenchmarkFailure(description: "\(key): unexpected response \(exchange.response)")
+                guard exchange.statusCode == 200, !exchange.body.isEmpty else {
+                    throw BenchmarkFailure(description: "\(key): unexpected status \(exchange.statusCode)")
                 }
             }
         }

@@ -60,4 +60,21 @@ final class ResponseHeadTests: XCTestCase {
         XCTAssertEqual(exchange.header("retry-after"), "3")
         XCTAssertNil(exchange.header("Content-Type"))
     }
+
+    func testFieldLinesAreParsedOnFirstUseAsReceived() throws {
+        let lines = Array(
+            "Content-Type: application/json\r\nX-Thing: one\r\nx-thing: two\r\nX-Folded: a\r\n  b\r\nno colon\r\n"
+                .utf8)
+        let head = try XCTUnwrap(ResponseHead(url: url, statusCode: 200, fieldLines: lines))
+        XCTAssertEqual(head.statusCode, 200)
+        XCTAssertEqual(head.header("content-type"), "application/json")
+        XCTAssertEqual(head.header("X-Thing"), "one", "names are kept as received: two spellings, two fields")
+        XCTAssertEqual(head.header("X-Folded"), "a b", "an obsolete folded line continues its field")
+        XCTAssertNil(head.header("no colon"))
+        XCTAssertEqual(head.response.value(forHTTPHeaderField: "Content-Type"), "application/json")
+        let repeated = try XCTUnwrap(
+            ResponseHead(url: url, statusCode: 200, fieldLines: Array("Vary: a\nVary: b\n".utf8)))
+        XCTAssertEqual(repeated.header("vary"), "a, b", "a repeated name's values are joined in order")
+        XCTAssertNil(ResponseHead(url: url, statusCode: 42, fieldLines: []))
+    }
 }
