@@ -55,11 +55,16 @@
         private static let idlePollMilliseconds: Int32 = 60_000
         /// How long the loop polls without blocking before it sleeps (`Configuration.busyPollInterval`).
         private let busyPollNanoseconds: UInt64
+        /// Whether the loop busy-polls before it sleeps: only while work keeps arriving within
+        /// the interval (a sleep that lasted longer turns it off until a short one turns it back
+        /// on), so that a loop whose server answers in milliseconds wastes no CPU. Loop thread only.
+        private var spinsBeforeSleeping: Bool
 
         init(maximumConnectionsPerHost: Int, busyPollNanoseconds: UInt64 = 0) throws(CurlUnavailableError) {
             guard let multi = ncurl_multi_init() else { throw CurlUnavailableError(reason: "curl_multi_init failed") }
             self.multi = multi
             self.busyPollNanoseconds = busyPollNanoseconds
+            self.spinsBeforeSleeping = busyPollNanoseconds > 0
             if maximumConnectionsPerHost > 0 {
                 _ = ncurl_multi_setopt_long(multi, NCURLMOPT_MAX_HOST_CONNECTIONS, maximumConnectionsPerHost)
             }
@@ -164,11 +169,14 @@
                 }
                 let timeout = expireIdleTransfers()
                 resumeEnded()
-                if busyPollNanoseconds > 0, busyPoll() { continue }
+                let idleSince = CurlClock.now()
+                if spinsBeforeSleeping, busyPoll() { continue }
                 if inbox.withLock({ $0.sleepIfIdle() }) {
                     var ready: Int32 = 0
                     _ = ncurl_multi_poll(multi, timeout, &ready)
                     inbox.withLock { $0.sleeping = false }
+                    // Busy-poll next time only if that would have caught this wake-up.
+                    spinsBeforeSleeping = busyPollNanoseconds > 0 && CurlClock.now() &- idleSince < busyPollNanoseconds
                 }
             }
             for transfer in Array(active.values) { end(transfer, .cancelled) }

@@ -44,7 +44,9 @@
             /// next request that arrives within that time without a wakeup: measured with
             /// `make bench` on a 2-vCPU VM, sequential requests to a loopback server took 158 µs
             /// (p50) without it and 96 µs with 100–150 µs of it, for the same CPU per request.
-            /// The price is up to this much CPU each time the loop runs out of work.
+            /// The price is up to this much CPU each time the loop runs out of work; the loop stops
+            /// busy-polling while its wake-ups come later than this (a distant server), and starts
+            /// again after one that came sooner.
             public var busyPollInterval: TimeInterval
 
             /// Creates a configuration; every parameter has a default.
