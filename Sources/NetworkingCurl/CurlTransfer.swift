@@ -266,7 +266,7 @@
             lastActivity = CurlClock.now()
             let bytes = Self.trimmed(line)
             if bytes.isEmpty { return finishHead() }
-            if bytes.starts(with: "HTTP/".utf8) {
+            if Self.isStatusLine(bytes) {
                 // A new response head: an interim 1xx is replaced by what follows it.
                 parseStatusLine(bytes)
                 if headBytes.isEmpty {
@@ -280,7 +280,7 @@
                 return true
             }
             if headersComplete { return true }  // trailers are not part of the response head
-            headBytes.append(contentsOf: line)
+            headBytes.append(contentsOf: line.assumingMemoryBound(to: UInt8.self))  // one copy, no iteration
             if line[line.count - 1] != UInt8(ascii: "\n") { headBytes.append(UInt8(ascii: "\n")) }
             // The two fields the sink needs as the body starts, read without parsing the rest.
             let first = bytes[0] | 0x20
@@ -288,12 +288,29 @@
                 let name = Self.trimmed(UnsafeRawBufferPointer(rebasing: bytes[..<colon]))
                 if Self.equalIgnoringASCIICase(name, "content-length") {
                     let value = Self.trimmed(UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...]))
-                    contentLength = Int64(String(decoding: value, as: UTF8.self))
+                    contentLength = Self.decimal(value)
                 } else if Self.equalIgnoringASCIICase(name, "content-encoding") {
                     isContentEncoded = true
                 }
             }
             return true
+        }
+
+        /// Whether a header line is a status line (`HTTP/…`), which starts a new response head.
+        private static func isStatusLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            bytes.count >= 5 && bytes[0] == UInt8(ascii: "H") && bytes[1] == UInt8(ascii: "T")
+                && bytes[2] == UInt8(ascii: "T") && bytes[3] == UInt8(ascii: "P") && bytes[4] == UInt8(ascii: "/")
+        }
+
+        /// A non-negative decimal number of at most 18 digits, or `nil` (what `Content-Length` holds).
+        private static func decimal(_ bytes: UnsafeRawBufferPointer) -> Int64? {
+            guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
+            var value: Int64 = 0
+            for byte in bytes {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+            }
+            return value
         }
 
         /// Whether `bytes` spell `lowercaseName` ignoring ASCII case (`lowercaseName` is lowercase).
