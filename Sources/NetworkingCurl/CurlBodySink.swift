@@ -12,7 +12,7 @@
     protocol CurlBodySink: AnyObject {
         /// The final (non-1xx) response head has arrived. `expectedLength` is its `Content-Length`
         /// when the body is not content-encoded. Returning an error aborts the transfer with it.
-        func responseStarted(statusCode: Int, expectedLength: Int64?) -> NetworkingError?
+        func responseStarted(_ head: ResponseHead, expectedLength: Int64?) -> NetworkingError?
         /// Body bytes arrived (already content-decoded). Returning an error aborts the transfer.
         func receive(_ bytes: UnsafeRawBufferPointer) -> NetworkingError?
         /// Asked before each `receive`: `true` pauses the transfer instead (back-pressure); libcurl
@@ -24,8 +24,14 @@
         func shouldPause() -> Bool { false }
     }
 
+    /// A sink that ends up holding the body in memory (what `send` returns).
+    protocol CollectingBodySink: CurlBodySink {
+        /// The body received so far.
+        var body: Data { get }
+    }
+
     /// Collects the response body into one `Data`, up to a limit.
-    final class BufferedBodySink: CurlBodySink {
+    final class BufferedBodySink: CollectingBodySink {
         private(set) var body = Data()
         private let limit: Int
         /// The most memory reserved up front from a `Content-Length` (the rest grows as it comes).
@@ -33,7 +39,7 @@
 
         init(limit: Int) { self.limit = limit }
 
-        func responseStarted(statusCode: Int, expectedLength: Int64?) -> NetworkingError? {
+        func responseStarted(_ head: ResponseHead, expectedLength: Int64?) -> NetworkingError? {
             body = Data()
             guard let expectedLength, expectedLength > 0 else { return nil }
             if expectedLength > Int64(limit) { return Self.tooLarge(expectedLength, limit: limit) }

@@ -11,8 +11,9 @@
     /// configured by the sending task before submission and read back by it after completion, so
     /// the loop thread does as little per request as possible.
     ///
-    /// `@unchecked Sendable`: `multi` and `active` are touched only on the loop thread (see
-    /// `run()`); `inbox` and `idleHandles` are guarded by locks.
+    /// `@unchecked Sendable`: `active`, `ended` and `spinsBeforeSleeping`, and every call on
+    /// `multi` but `curl_multi_wakeup` (which libcurl allows from any thread), belong to the loop
+    /// thread (see `run()`); `inbox` and `idleHandles` are guarded by locks.
     final class CurlEventLoop: @unchecked Sendable {
         private struct Inbox {
             var added: [CurlTransfer] = []

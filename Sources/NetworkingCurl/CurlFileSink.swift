@@ -10,8 +10,6 @@
         let writer: FileBodyWriter
         /// Collects the body when it does not go to the file.
         let memory: BufferedBodySink
-        /// The transfer this sink belongs to, for its response head (set before submission).
-        weak var transfer: CurlTransfer?
         private var writing = false
 
         init(writer: FileBodyWriter, limit: Int) {
@@ -19,17 +17,15 @@
             self.memory = BufferedBodySink(limit: limit)
         }
 
-        func responseStarted(statusCode: Int, expectedLength: Int64?) -> NetworkingError? {
-            guard (200..<300).contains(statusCode) else {
-                return memory.responseStarted(statusCode: statusCode, expectedLength: expectedLength)
+        func responseStarted(_ head: ResponseHead, expectedLength: Int64?) -> NetworkingError? {
+            if (200..<300).contains(head.statusCode) {
+                do {
+                    writing = try writer.begin(head.response)
+                } catch {
+                    return error
+                }
             }
-            guard let response = transfer?.makeResponse() else { return .invalidResponse }
-            do {
-                writing = try writer.begin(response)
-            } catch {
-                return error
-            }
-            return writing ? nil : memory.responseStarted(statusCode: statusCode, expectedLength: expectedLength)
+            return writing ? nil : memory.responseStarted(head, expectedLength: expectedLength)
         }
 
         func receive(_ bytes: UnsafeRawBufferPointer) -> NetworkingError? {

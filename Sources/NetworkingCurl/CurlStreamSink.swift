@@ -15,8 +15,6 @@
     final class CurlStreamSink: CurlBodySink {
         let continuation: ResponseBodyStream.Continuation
         let valve: CurlStreamValve
-        /// The transfer this sink belongs to, for its response head (set before submission).
-        weak var transfer: CurlTransfer?
         /// The buffered byte count seen by the last `shouldPause()`.
         private var lastBuffered = 0
 
@@ -25,9 +23,8 @@
             self.valve = valve
         }
 
-        func responseStarted(statusCode: Int, expectedLength: Int64?) -> NetworkingError? {
-            guard let response = transfer?.makeResponse() else { return .invalidResponse }
-            valve.headArrived(response)
+        func responseStarted(_ head: ResponseHead, expectedLength: Int64?) -> NetworkingError? {
+            valve.headArrived(head)
             return nil
         }
 
@@ -60,7 +57,7 @@
     final class CurlStreamValve: Sendable {
         /// The result the task waiting for the head gets.
         enum Head: Sendable {
-            case response(HTTPURLResponse)
+            case head(ResponseHead)
             case failure(NetworkingError)
         }
 
@@ -138,8 +135,8 @@
             return head
         }
 
-        /// The head arrived (loop thread).
-        func headArrived(_ response: HTTPURLResponse) { settle(.response(response)) }
+        /// The head arrived (loop thread); the waiting task builds its `HTTPURLResponse`.
+        func headArrived(_ head: ResponseHead) { settle(.head(head)) }
 
         /// The transfer ended without a head; does nothing once the head was handed over.
         func failed(_ error: NetworkingError) { settle(.failure(error)) }

@@ -365,8 +365,13 @@
         private func finishHead() -> Bool {
             if headersComplete || (100..<200).contains(statusCode) && statusCode != 101 { return true }
             headersComplete = true
+            guard let head = makeHead() else {
+                failure = .invalidResponse
+                return false
+            }
+            self.head = head
             let expected = isHead || isContentEncoded ? nil : contentLength
-            if let error = sink.responseStarted(statusCode: statusCode, expectedLength: expected) {
+            if let error = sink.responseStarted(head, expectedLength: expected) {
                 failure = error
                 return false
             }
@@ -468,14 +473,14 @@
             return true
         }
 
+        /// The final response head once it is complete (set on the loop thread by `finishHead`).
+        private(set) var head: ResponseHead?
+
         /// The response head received, or `nil` when none (or no valid status line) was.
         func makeHead() -> ResponseHead? {
             guard let url = request.url else { return nil }
             return ResponseHead(url: url, statusCode: statusCode, httpVersion: statusVersion, fieldLines: headBytes)
         }
-
-        /// The response head received as an `HTTPURLResponse`, or `nil` when none was.
-        func makeResponse() -> HTTPURLResponse? { makeHead()?.response }
 
         /// libcurl's own description of the last failure, when it wrote one.
         var errorMessage: String? {

@@ -82,7 +82,8 @@
                 guard code == NCURLE_OK else {
                     throw error(forCurlCode: code, message: transfer.errorMessage, url: url)
                 }
-                guard let head = transfer.makeHead() else { throw .invalidResponse }
+                // A head libcurl accepted without its closing blank line is still a head.
+                guard let head = transfer.head ?? transfer.makeHead() else { throw .invalidResponse }
                 return head
             }
         }

@@ -31,7 +31,6 @@
                     bufferLimit: limit, onCancel: { valve.cancel() }, onDrain: { valve.drained($0) })
                 let sink = CurlStreamSink(continuation: continuation, valve: valve)
                 let transfer = try makeTransfer(current, deadline: deadline, sink: sink)
-                sink.transfer = transfer
                 valve.attach(transfer)
                 start(transfer, valve: valve, continuation: continuation)
                 let head = await withTaskCancellationHandler {
@@ -41,7 +40,7 @@
                 }
                 let response: HTTPURLResponse
                 switch head {
-                case .response(let value): response = value
+                case .head(let value): response = value.response
                 case .failure(let error): throw error
                 }
                 if let next = try configuration.redirectPolicy.nextRequest(
@@ -64,13 +63,7 @@
             _ transfer: CurlTransfer, valve: CurlStreamValve, continuation: ResponseBodyStream.Continuation
         ) {
             Task { [self] in
-                // Unsafe (not checked): the loop resumes each transfer exactly once (resumeEnded).
-                let outcome = await withUnsafeContinuation {
-                    (completion: UnsafeContinuation<CurlTransfer.Outcome, Never>) in
-                    transfer.continuation = completion
-                    loop.submit(transfer)
-                }
-                loop.synchronize()
+                let outcome = await run(transfer)
                 valve.detach()
                 do throws(NetworkingError) {
                     _ = try Self.head(of: transfer, outcome)

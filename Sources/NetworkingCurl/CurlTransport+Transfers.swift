@@ -14,28 +14,9 @@
             _ request: URLRequest, uploadProgress: ProgressReporter?, downloadProgress: ProgressReporter?
         ) async throws(NetworkingError) -> HTTPExchange {
             guard uploadProgress != nil || downloadProgress != nil else { return try await send(request) }
-            let startDate = Date()
-            let deadline = makeDeadline()
             let upload = uploadProgress.map(CurlUploadProgress.init)
-            var current = request
-            var redirects = 0
-            while true {
-                let sink = CurlProgressSink(limit: configuration.maxResponseBodySize, progress: downloadProgress)
-                let transfer = try makeTransfer(current, deadline: deadline, sink: sink, progress: upload?.report)
-                let outcome = await run(transfer)
-                defer { loop.recycle(transfer.easy) }
-                let response = try Self.head(of: transfer, outcome).response
-                if let next = try configuration.redirectPolicy.nextRequest(
-                    after: response, for: current, original: request, redirectCount: redirects)
-                {
-                    current = next
-                    redirects += 1
-                    continue
-                }
-                var metrics = CurlMetrics.read(transfer.easy)
-                metrics.startDate = startDate
-                metrics.redirectCount = redirects
-                return HTTPExchange(request: current, response: response, body: sink.body, metrics: metrics)
+            return try await collect(request, progress: upload?.report) {
+                CurlProgressSink(limit: $0, progress: downloadProgress)
             }
         }
 
@@ -54,7 +35,6 @@
                 defer { writer.close() }
                 let sink = CurlFileSink(writer: writer, limit: configuration.maxResponseBodySize)
                 let transfer = try makeTransfer(current, deadline: deadline, sink: sink)
-                sink.transfer = transfer
                 let outcome = await run(transfer)
                 defer { loop.recycle(transfer.easy) }
                 let response = try Self.head(of: transfer, outcome).response
@@ -75,7 +55,7 @@
     }
 
     /// Collects a body in memory like `BufferedBodySink` and reports a 2xx body's bytes.
-    final class CurlProgressSink: CurlBodySink {
+    final class CurlProgressSink: CollectingBodySink {
         private let buffer: BufferedBodySink
         private let progress: ProgressReporter?
         private var reporting = false
@@ -88,11 +68,9 @@
 
         var body: Data { buffer.body }
 
-        func responseStarted(statusCode: Int, expectedLength: Int64?) -> NetworkingError? {
-            if let error = buffer.responseStarted(statusCode: statusCode, expectedLength: expectedLength) {
-                return error
-            }
-            reporting = progress != nil && (200..<300).contains(statusCode)
+        func responseStarted(_ head: ResponseHead, expectedLength: Int64?) -> NetworkingError? {
+            if let error = buffer.responseStarted(head, expectedLength: expectedLength) { return error }
+            reporting = progress != nil && (200..<300).contains(head.statusCode)
             total = expectedLength
             if reporting { progress?.report(TransferProgress(completedBytes: 0, totalBytes: total)) }
             return nil

@@ -98,45 +98,39 @@
         public func send(
             _ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?
         ) async throws(NetworkingError) -> HTTPExchange {
+            try await collect(request, progress: progress) { BufferedBodySink(limit: $0) }
+        }
+
+        /// Sends `request`, following redirects, with each hop's body collected in memory by a new
+        /// sink from `makeSink` (given the body cap).
+        func collect(
+            _ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?,
+            makeSink: (Int) -> some CollectingBodySink
+        ) async throws(NetworkingError) -> HTTPExchange {
             let startDate = Date()
             let deadline = makeDeadline()
             var current = request
             var redirects = 0
             while true {
-                let hop = try await transfer(current, deadline: deadline, progress: progress)
+                let sink = makeSink(configuration.maxResponseBodySize)
+                let transfer = try makeTransfer(current, deadline: deadline, sink: sink, progress: progress)
+                let outcome = await run(transfer)
+                defer { loop.recycle(transfer.easy) }
+                let head = try Self.head(of: transfer, outcome)
                 // Only a redirect status needs the head as an `HTTPURLResponse` (see `ResponseHead`).
-                if RedirectPolicy.isRedirect(hop.head.statusCode),
+                if RedirectPolicy.isRedirect(head.statusCode),
                     let next = try configuration.redirectPolicy.nextRequest(
-                        after: hop.head.response, for: current, original: request, redirectCount: redirects)
+                        after: head.response, for: current, original: request, redirectCount: redirects)
                 {
                     current = next
                     redirects += 1
                     continue
                 }
-                var metrics = hop.metrics
+                var metrics = CurlMetrics.read(transfer.easy)
                 metrics.startDate = startDate
                 metrics.redirectCount = redirects
-                return HTTPExchange(request: current, head: hop.head, body: hop.body, metrics: metrics)
+                return HTTPExchange(request: current, head: head, body: sink.body, metrics: metrics)
             }
-        }
-
-        private struct Hop {
-            var head: ResponseHead
-            var body: Data
-            var metrics: TransactionMetrics
-        }
-
-        /// Sends one hop (no redirect following) and collects its body.
-        private func transfer(
-            _ request: URLRequest, deadline: ContinuousClock.Instant?,
-            progress: (@Sendable (TransferProgress) -> Void)?
-        ) async throws(NetworkingError) -> Hop {
-            let sink = BufferedBodySink(limit: configuration.maxResponseBodySize)
-            let transfer = try makeTransfer(request, deadline: deadline, sink: sink, progress: progress)
-            let outcome = await run(transfer)
-            defer { loop.recycle(transfer.easy) }
-            let head = try Self.head(of: transfer, outcome)
-            return Hop(head: head, body: sink.body, metrics: CurlMetrics.read(transfer.easy))
         }
 
         static func totalTimeoutError(_ url: URL?) -> NetworkingError {
