@@ -71,12 +71,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             Self.offQueue { dataTask.cancel() }  // URLSession ignores `.cancel` from a session delegate
             return
         }
-        if case .handled(let progress) = memoryHead(dataTask.taskIdentifier, http) {
-            progress?.reportDownload(received: 0)
-            completionHandler(.allow)
-            return
+        let id = dataTask.taskIdentifier
+        let expected = http.expectedContentLength
+        let fits = expected <= Int64(maxBodySize)
+        // One lock and one lookup: a task collecting its body in memory (the common case) starts
+        // here; the others learn where their body goes.
+        let (sink, progress) = states.withLock { states -> (TaskSink?, TaskProgress?) in
+            guard let index = states.index(forKey: id) else { return (nil, nil) }
+            let sink = states.values[index].sink
+            guard case .memory = sink, fits else { return (sink, nil) }
+            return (sink, Self.startInMemory(&states.values[index], http))
         }
-        let sink = states.withLock { $0[dataTask.taskIdentifier]?.sink }
         switch sink {
         case .stream:
             startStream(dataTask, http)
@@ -85,7 +90,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         case .file(let writer):
             do {
                 if try writer.begin(http) {
-                    states.withLock { $0[dataTask.taskIdentifier]?.response = http }
+                    states.withLock { $0[id]?.response = http }
                     completionHandler(.allow)
                     return
                 }
@@ -95,66 +100,84 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 Self.offQueue { dataTask.cancel() }
                 return
             }
+        case .memory where fits:
+            progress?.reportDownload(received: 0)
+            completionHandler(.allow)
+            return
         case .memory, nil:
             break
         }
-        let expected = http.expectedContentLength
-        if expected > Int64(maxBodySize) {
+        guard fits else {
             finish(dataTask) { _ in .failure(Self.tooLarge(expected)) }
             completionHandler(.cancel)
             Self.offQueue { dataTask.cancel() }  // URLSession ignores `.cancel` from a session delegate
             return
         }
-        let progress = states.withLock { states -> TaskProgress? in
-            states[dataTask.taskIdentifier]?.response = http
-            if expected > 0 { states[dataTask.taskIdentifier]?.body.reserveCapacity(Int(expected)) }
-            states[dataTask.taskIdentifier]?.progress.downloadStarted(http)
-            return states[dataTask.taskIdentifier]?.progress
+        // A download's body that does not go to its file (not 2xx) is kept in memory.
+        let memoryProgress = states.withLock { states -> TaskProgress? in
+            guard let index = states.index(forKey: id) else { return nil }
+            return Self.startInMemory(&states.values[index], http)
         }
-        progress?.reportDownload(received: 0)
+        memoryProgress?.reportDownload(received: 0)
         completionHandler(.allow)
     }
 
+    /// Starts collecting a body in memory: keeps the head, reserves the announced length and
+    /// starts the download progress; returns the progress when it has a download reporter.
+    private static func startInMemory(_ state: inout State, _ response: HTTPURLResponse) -> TaskProgress? {
+        state.response = response
+        let expected = response.expectedContentLength
+        if expected > 0 { state.body.reserveCapacity(Int(expected)) }
+        state.progress.downloadStarted(response)
+        return state.progress.download == nil ? nil : state.progress
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        switch appendToMemory(dataTask.taskIdentifier, data) {
+        // One lock and one lookup: the chunk is appended in memory there, or the sink it goes to
+        // instead is taken out.
+        let step = states.withLock { states -> ChunkStep in
+            guard let index = states.index(forKey: dataTask.taskIdentifier) else { return .dropped }
+            switch states.values[index].sink {
+            case .stream(let continuation):
+                return .stream(continuation)
+            case .file(let writer) where writer.isWriting:
+                return .file(writer)
+            case .file, .memory:
+                states.values[index].body.append(data)
+                let count = states.values[index].body.count
+                if count > maxBodySize { return .overflow(count) }
+                let progress = states.values[index].progress
+                return .appended(count: count, progress: progress.download == nil ? nil : progress)
+            }
+        }
+        switch step {
         case .appended(let count, let progress):
             progress?.reportDownload(received: Int64(count))
-            return
         case .overflow(let count):
             finish(dataTask) { _ in .failure(Self.tooLarge(Int64(count))) }
             Self.offQueue { dataTask.cancel() }
-            return
-        case .notInMemory:
-            break
-        }
-        let sink = states.withLock { $0[dataTask.taskIdentifier]?.sink }
-        switch sink {
         case .stream(let continuation):
             if !continuation.yield(data) { Self.offQueue { dataTask.cancel() } }
-            return
-        case .file(let writer) where writer.isWriting:
+        case .file(let writer):
             do {
                 try writer.write(data)
             } catch {
                 finish(dataTask) { _ in .failure(error) }
                 Self.offQueue { dataTask.cancel() }
             }
-            return
-        case .file, .memory, nil:
+        case .dropped:
             break
         }
-        let (overflow, progress, received) = states.withLock { states -> (Int?, TaskProgress?, Int) in
-            guard states[dataTask.taskIdentifier] != nil else { return (nil, nil, 0) }
-            states[dataTask.taskIdentifier]?.body.append(data)
-            let count = states[dataTask.taskIdentifier]?.body.count ?? 0
-            return (count > maxBodySize ? count : nil, states[dataTask.taskIdentifier]?.progress, count)
-        }
-        if let overflow {
-            finish(dataTask) { _ in .failure(Self.tooLarge(Int64(overflow))) }
-            Self.offQueue { dataTask.cancel() }
-            return
-        }
-        progress?.reportDownload(received: Int64(received))
+    }
+
+    /// Where a chunk went, as decided under the lock.
+    private enum ChunkStep {
+        case appended(count: Int, progress: TaskProgress?)
+        case overflow(Int)
+        case stream(ResponseBodyStream.Continuation)
+        case file(FileBodyWriter)
+        /// The task is not (or no longer) registered.
+        case dropped
     }
 
     func urlSession(
@@ -206,51 +229,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 return .failure(.invalidResponse)
             }
             return .success(response, state.body)
-        }
-    }
-
-    /// The common case of a response head, in one lock and one lookup: a registered task that
-    /// collects its body in memory and whose announced length is within the cap. Returns `nil`
-    /// `.other` (having changed nothing) for any other case; else the task's progress when it has
-    /// a download reporter.
-    private func memoryHead(_ id: Int, _ response: HTTPURLResponse) -> MemoryHead {
-        let expected = response.expectedContentLength
-        guard expected <= Int64(maxBodySize) else { return .other }
-        return states.withLock { states in
-            guard let index = states.index(forKey: id), case .memory = states.values[index].sink else {
-                return .other
-            }
-            states.values[index].response = response
-            if expected > 0 { states.values[index].body.reserveCapacity(Int(expected)) }
-            states.values[index].progress.downloadStarted(response)
-            guard states.values[index].progress.download != nil else { return .handled(progress: nil) }
-            return .handled(progress: states.values[index].progress)
-        }
-    }
-
-    private enum MemoryHead {
-        case handled(progress: TaskProgress?)
-        case other
-    }
-
-    private enum MemoryAppend {
-        case appended(count: Int, progress: TaskProgress?)
-        case overflow(Int)
-        case notInMemory
-    }
-
-    /// The common case of a chunk, in one lock and one lookup: appended to a task that collects its
-    /// body in memory (the progress is returned only when it has a download reporter).
-    private func appendToMemory(_ id: Int, _ data: Data) -> MemoryAppend {
-        states.withLock { states in
-            guard let index = states.index(forKey: id), case .memory = states.values[index].sink else {
-                return .notInMemory
-            }
-            states.values[index].body.append(data)
-            let count = states.values[index].body.count
-            if count > maxBodySize { return .overflow(count) }
-            guard states.values[index].progress.download != nil else { return .appended(count: count, progress: nil) }
-            return .appended(count: count, progress: states.values[index].progress)
         }
     }
 
