@@ -25,19 +25,10 @@ public enum CacheKey {
     public static func credentialIdentity(of request: URLRequest, names: [String] = defaultCredentialHeaders)
         -> String?
     {
-        // Most requests carry no credential: tell so from one read of the fields, byte by byte
-        // (`value(forHTTPHeaderField:)` lowercases every name it compares on Linux).
-        guard let fields = request.allHTTPHeaderFields,
-            fields.keys.contains(where: { key in names.contains { asciiCaseInsensitiveEquals($0, key) } })
-        else { return nil }
-        return credentialIdentity(names: names) { request.value(forHTTPHeaderField: $0) }
-    }
-
-    private static func asciiCaseInsensitiveEquals(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count
-            && zip(a.utf8, b.utf8).allSatisfy { x, y in
-                x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
-            }
+        // `headerValue`, not `value(forHTTPHeaderField:)`, which lowercases every name it compares
+        // on Linux; most requests carry no credential, which needs no sorting or hashing.
+        guard names.contains(where: { request.headerValue($0) != nil }) else { return nil }
+        return credentialIdentity(names: names) { request.headerValue($0) }
     }
 
     /// The key for `base` made as the holder of `credential` (an identity from `credentialIdentity`).

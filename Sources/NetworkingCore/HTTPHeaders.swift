@@ -85,8 +85,8 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 }
 
 extension String {
-    /// ASCII case-insensitive comparison, as header names require.
-    func caseInsensitiveEquals(_ other: String) -> Bool {
+    /// ASCII case-insensitive comparison, as header names require (for this package's modules).
+    package func caseInsensitiveEquals(_ other: String) -> Bool {
         let a = self.utf8
         let b = other.utf8
         guard a.count == b.count else { return false }

@@ -222,14 +222,14 @@
             var hasContentType = false
             var hasTransferEncoding = false
             var hasUserAgent = false
-            for (name, value) in fields where !Self.equalIgnoringASCIICase(name, URLRequest.fileBodyHeader) {
-                if Self.equalIgnoringASCIICase(name, "Expect") {
+            for (name, value) in fields where !name.caseInsensitiveEquals(URLRequest.fileBodyHeader) {
+                if name.caseInsensitiveEquals("Expect") {
                     hasExpect = true
-                } else if Self.equalIgnoringASCIICase(name, "Content-Type") {
+                } else if name.caseInsensitiveEquals("Content-Type") {
                     hasContentType = true
-                } else if Self.equalIgnoringASCIICase(name, "Transfer-Encoding") {
+                } else if name.caseInsensitiveEquals("Transfer-Encoding") {
                     hasTransferEncoding = true
-                } else if Self.equalIgnoringASCIICase(name, "User-Agent") {
+                } else if name.caseInsensitiveEquals("User-Agent") {
                     hasUserAgent = true
                 }
                 // "Name;" is libcurl's syntax for a header with an empty value.
@@ -462,16 +462,6 @@
         }
 
         // MARK: - Results (sending task, after completion)
-
-        /// Whether two header names are equal ignoring ASCII case (header names are ASCII tokens).
-        static func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
-            guard a.utf8.count == b.utf8.count else { return false }
-            for (x, y) in zip(a.utf8, b.utf8) where x != y {
-                let lower = x | 0x20
-                guard lower == y | 0x20, lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "z") else { return false }
-            }
-            return true
-        }
 
         /// The final response head once it is complete (set on the loop thread by `finishHead`).
         private(set) var head: ResponseHead?
