@@ -98,29 +98,22 @@
         }
 
         /// Starts `transfer`; its continuation is resumed on the loop thread when it ends.
-        func submit(_ transfer: CurlTransfer) {
-            let wake = inbox.withLock { inbox -> Bool in
-                inbox.added.append(transfer)
-                return inbox.takeSleeping()
-            }
-            if wake { _ = ncurl_multi_wakeup(multi) }
-        }
+        func submit(_ transfer: CurlTransfer) { post { $0.added.append(transfer) } }
 
         /// Stops `transfer` if it is still running; it then ends with `.cancelled`.
         func cancel(_ transfer: CurlTransfer) {
             transfer.cancelRequested.store(true, ordering: .sequentiallyConsistent)
-            let wake = inbox.withLock { inbox -> Bool in
-                inbox.cancelled.append(transfer)
-                return inbox.takeSleeping()
-            }
-            if wake { _ = ncurl_multi_wakeup(multi) }
+            post { $0.cancelled.append(transfer) }
         }
 
         /// Resumes `transfer` if its write callback paused it (a reader caught up); the
         /// `curl_easy_pause` call happens on the loop thread.
-        func unpause(_ transfer: CurlTransfer) {
+        func unpause(_ transfer: CurlTransfer) { post { $0.unpaused.append(transfer) } }
+
+        /// Adds work to the inbox and wakes the loop if it sleeps (only the first poster does).
+        private func post(_ work: (inout Inbox) -> Void) {
             let wake = inbox.withLock { inbox -> Bool in
-                inbox.unpaused.append(transfer)
+                work(&inbox)
                 return inbox.takeSleeping()
             }
             if wake { _ = ncurl_multi_wakeup(multi) }
