@@ -13,8 +13,7 @@
         private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures")
         private static let caFile = fixtures.appendingPathComponent("ca.pem").path
-        private var serverProcess: Process?
-        private var serverInput: Pipe?
+        private var server: FixtureServer?
 
         /// The python of the harness venv (`HTTPBIN_VENV`, else `.build/harness-venv` of this package),
         /// which `Tests/Harness/httpbin.sh start` creates with hypercorn in it.
@@ -36,31 +35,17 @@
             guard FileManager.default.isExecutableFile(atPath: Self.python) else {
                 throw ServerDidNotStart(output: "no \(Self.python): run Tests/Harness/httpbin.sh start (or make test)")
             }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Self.python)
-            process.arguments = [Self.fixtures.appendingPathComponent("h2_server.py").path, Self.fixtures.path]
-            let output = Pipe()
-            let input = Pipe()
-            process.standardOutput = output
-            process.standardInput = input  // the server exits when this closes
-            try process.run()
-            serverProcess = process
-            serverInput = input
-            var line = ""
-            while !line.contains("\n") {  // up to the first newline, or what came before the end
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                line += String(decoding: chunk, as: UTF8.self)
-            }
-            let ports = line.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-            guard ports.count == 2 else { throw ServerDidNotStart(output: line) }
+            let server = try FixtureServer(
+                executable: Self.python,
+                arguments: [Self.fixtures.appendingPathComponent("h2_server.py").path, Self.fixtures.path])
+            self.server = server
+            let ports = server.ports
+            guard ports.count == 2 else { throw ServerDidNotStart(output: server.firstLine) }
             return ("https://127.0.0.1:\(ports[0])", "http://127.0.0.1:\(ports[1])")
         }
 
         override func tearDown() async throws {
-            try? serverInput?.fileHandleForWriting.close()
-            serverProcess?.terminate()
-            serverProcess?.waitUntilExit()
+            server?.stop()
             try await super.tearDown()
         }
 

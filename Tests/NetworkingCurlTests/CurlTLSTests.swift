@@ -12,34 +12,23 @@
         private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures")
         private static let serverPin = "sha256//ENSehQbl1gu0i2aPP4e1eS5SUFHIqWTnfCNIxwHbLGQ="
-        private var server: Process?
-        private var serverInput: Pipe?
+        private var server: FixtureServer?
         private var baseURL = ""
 
         override func setUp() async throws {
             try await super.setUp()
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [
-                "python3", Self.fixtures.appendingPathComponent("tls_server.py").path, Self.fixtures.path,
-            ]
-            let output = Pipe()
-            let input = Pipe()
-            process.standardOutput = output
-            process.standardInput = input  // the server exits when this closes
-            try process.run()
-            server = process
-            serverInput = input
-            let line = output.fileHandleForReading.availableData
-            let port = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard Int(port) != nil else { throw ServerDidNotStart(output: port) }
+            let server = try FixtureServer(
+                executable: "/usr/bin/env",
+                arguments: ["python3", Self.fixtures.appendingPathComponent("tls_server.py").path, Self.fixtures.path])
+            self.server = server
+            guard let port = server.ports.first else {
+                throw ServerDidNotStart(output: server.firstLine.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
             baseURL = "https://127.0.0.1:\(port)"
         }
 
         override func tearDown() async throws {
-            try? serverInput?.fileHandleForWriting.close()
-            server?.terminate()
-            server?.waitUntilExit()
+            server?.stop()
             try await super.tearDown()
         }
 
