@@ -143,8 +143,8 @@ public struct ResponseHead: Sendable {
         return fields
     }
 
-    /// `bytes` without leading and trailing spaces, tabs, CR and LF.
-    private static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+    /// `bytes` without leading and trailing spaces, tabs, CR and LF (for this package's header parsers).
+    package static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
         var start = 0
         var end = bytes.count

@@ -264,7 +264,7 @@
         /// One complete header line, status lines and the blank line ending each head included.
         private func receiveHeader(_ line: UnsafeRawBufferPointer) -> Bool {
             lastActivity = CurlClock.now()
-            let bytes = Self.trimmed(line)
+            let bytes = ResponseHead.trimmed(line)
             if bytes.isEmpty { return finishHead() }
             if Self.isStatusLine(bytes) {
                 // A new response head: an interim 1xx is replaced by what follows it.
@@ -285,9 +285,9 @@
             // The two fields the sink needs as the body starts, read without parsing the rest.
             let first = bytes[0] | 0x20
             if first == UInt8(ascii: "c"), let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
-                let name = Self.trimmed(UnsafeRawBufferPointer(rebasing: bytes[..<colon]))
+                let name = ResponseHead.trimmed(UnsafeRawBufferPointer(rebasing: bytes[..<colon]))
                 if Self.equalIgnoringASCIICase(name, "content-length") {
-                    let value = Self.trimmed(UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...]))
+                    let value = ResponseHead.trimmed(UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...]))
                     contentLength = Self.decimal(value)
                 } else if Self.equalIgnoringASCIICase(name, "content-encoding") {
                     isContentEncoded = true
@@ -325,16 +325,6 @@
                 guard lower == name[index] else { return false }
             }
             return true
-        }
-
-        /// `bytes` without leading and trailing spaces, tabs, CR and LF.
-        private static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
-            var start = 0
-            var end = bytes.count
-            while start < end, isSpace(bytes[start]) { start += 1 }
-            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-            return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
         }
 
         /// Reads `HTTP/x[.y] SP code [SP reason]`: the version and the status code (0 when it is not
