@@ -117,7 +117,7 @@ FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_DIR := .build/fuzz
 FUZZ_SOURCES := $(filter-out %/Exports.swift,$(wildcard Sources/NetworkingCore/*.swift Sources/NetworkingCache/*.swift \
 	Sources/NetworkingObservability/*.swift)) Sources/Networking/ImageHeader.swift $(wildcard Tests/Fuzz/Support/*.swift)
-FUZZ_FLAGS := -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -use-ld=lld
+FUZZ_FLAGS := -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -use-ld=lld -package-name Networking
 
 $(FUZZ_DIR)/lib/libFuzzSupport.a: $(FUZZ_SOURCES)
 	@mkdir -p $(dir $@)
