@@ -1,6 +1,7 @@
 #if os(Linux)
     import CCurlShim
     import Foundation
+    import Synchronization
 
     /// One libcurl multi handle driven by one dedicated thread.
     ///
@@ -42,20 +43,27 @@
         }
 
         private let multi: OpaquePointer
+        /// Transfers submitted and not yet handed back (a hint for `CurlTransport.run`).
+        private let inFlight = Atomic<Int>(0)
         private let inbox = CurlLock(Inbox())
         /// Transfers in the multi handle, by easy-handle address. Loop thread only.
         private var active: [UInt: CurlTransfer] = [:]
         /// Transfers that ended in this pass of the loop, resumed together at its end (one lock
         /// for all of them). Loop thread only.
         private var ended: [(transfer: CurlTransfer, outcome: CurlTransfer.Outcome)] = []
-        /// Easy handles from finished transfers, reset and ready for reuse; each is attached to no
+        /// Easy handles from finished transfers, ready for reuse, and whether each still holds the
+        /// options set once per handle (`CurlTransfer.configureHandle`); each is attached to no
         /// multi handle, and whoever takes one out is its only user.
-        private let idleHandles = CurlLock<[OpaquePointer]>([])
+        private let idleHandles = CurlLock<[(easy: OpaquePointer, isConfigured: Bool)]>([])
         private static let maximumIdleHandles = 64
         /// How long the loop sleeps when nothing is in flight (a submission wakes it at once).
         private static let idlePollMilliseconds: Int32 = 60_000
-        /// How long the loop polls without blocking before it sleeps (`Configuration.busyPollInterval`).
-        private let busyPollNanoseconds: UInt64
+        /// How long the loop polls without blocking before it sleeps, and a sender alone in flight
+        /// before it suspends (`Configuration.busyPollInterval`).
+        let busyPollNanoseconds: UInt64
+        /// Whether a sender alone in flight polls for its transfer's end before suspending
+        /// (`CurlTransport.run`): while lone transfers end within `busyPollNanoseconds`.
+        let pollsForLoneTransfers = Atomic<Bool>(true)
         /// Whether the loop busy-polls before it sleeps: only while work keeps arriving within
         /// the interval (a sleep that lasted longer turns it off until a short one turns it back
         /// on), so that a loop whose server answers in milliseconds wastes no CPU. Loop thread only.
@@ -75,30 +83,46 @@
         }
 
         deinit {
-            for handle in idleHandles.withLock({ $0 }) { ncurl_easy_cleanup(handle) }
+            for handle in idleHandles.withLock({ $0 }) { ncurl_easy_cleanup(handle.easy) }
         }
 
         // MARK: - Any thread
 
-        /// An easy handle with default options, reused when one is idle.
-        func makeHandle() -> OpaquePointer? {
+        /// An easy handle, reused when one is idle; `isConfigured` says whether it still holds the
+        /// options of this loop's transport that are set once per handle.
+        func makeHandle() -> (easy: OpaquePointer, isConfigured: Bool)? {
             if let handle = idleHandles.withLock({ $0.popLast() }) { return handle }
-            return ncurl_easy_init()
+            return ncurl_easy_init().map { ($0, false) }
         }
 
-        /// Takes back a handle whose transfer is over (or was never submitted).
-        func recycle(_ handle: OpaquePointer) {
-            ncurl_easy_reset(handle)
+        /// Takes back a handle whose transfer is over (or was never submitted). After a transfer
+        /// that finished cleanly the handle keeps its options: the next transfer sets every
+        /// per-request option again, and libcurl starts each transfer's own state afresh. Any other
+        /// handle (failed, cancelled, paused or never submitted) is reset to libcurl's defaults, so
+        /// nothing of an interrupted transfer can carry over.
+        func recycle(_ handle: OpaquePointer, keepsOptions: Bool) {
+            if keepsOptions {
+                // The finished transfer owned these; the handle must not point at them once it is gone.
+                _ = ncurl_easy_setopt_pointer(handle, NCURLOPT_HTTPHEADER, nil)
+                _ = ncurl_easy_setopt_pointer(handle, NCURLOPT_ERRORBUFFER, nil)
+            } else {
+                ncurl_easy_reset(handle)
+            }
             let kept = idleHandles.withLock { handles -> Bool in
                 guard handles.count < Self.maximumIdleHandles else { return false }
-                handles.append(handle)
+                handles.append((handle, keepsOptions))
                 return true
             }
             if !kept { ncurl_easy_cleanup(handle) }
         }
 
-        /// Starts `transfer`; its continuation is resumed on the loop thread when it ends.
-        func submit(_ transfer: CurlTransfer) { post { $0.added.append(transfer) } }
+        /// Starts `transfer`; when it ends, the loop hands its outcome over (`CurlTransfer.end`).
+        /// Returns how many transfers are in flight, this one included.
+        func submit(_ transfer: CurlTransfer) -> Int {
+            let count = inFlight.add(1, ordering: .relaxed).newValue
+            post { $0.added.append(transfer) }
+            return count
+        }
 
         /// Stops `transfer` if it is still running; it then ends with `.cancelled`.
         func cancel(_ transfer: CurlTransfer) {
@@ -225,13 +249,12 @@
         /// Resumes the sending tasks of the transfers that ended in this pass, each exactly once.
         private func resumeEnded() {
             guard !ended.isEmpty else { return }
+            let count = ended.count
             let continuations = inbox.withLock { _ in  // see synchronize()
-                ended.map { ended in
-                    defer { ended.transfer.continuation = nil }
-                    return (ended.transfer.continuation, ended.outcome)
-                }
+                ended.map { ended in (ended.transfer.end(with: ended.outcome), ended.outcome) }
             }
             ended.removeAll(keepingCapacity: true)
+            inFlight.subtract(count, ordering: .relaxed)
             for (continuation, outcome) in continuations { continuation?.resume(returning: outcome) }
         }
 

@@ -40,13 +40,63 @@
         let sink: any CurlBodySink
         /// Set by any thread to ask for cancellation; read by the loop when it adds the transfer.
         let cancelRequested = Atomic<Bool>(false)
-        /// Resumed exactly once, by the loop thread.
+        /// How the ended transfer reaches its sender (`CurlTransport.run`): the sender may poll
+        /// briefly before it suspends, so the loop either leaves the outcome (`ended`) or resumes
+        /// the continuation the sender installed (`waiting`), whichever state it finds; the
+        /// compare-and-exchange on `handoff` decides, and orders `endedOutcome` and `continuation`.
+        enum Handoff: UInt8 {
+            case running, ended, waiting
+        }
+        let handoff = Atomic<UInt8>(Handoff.running.rawValue)
+        /// Written by the loop thread before it marks the transfer `ended`.
+        var endedOutcome: Outcome?
+        /// Installed by the sender before it marks the transfer `waiting`; resumed once, by the loop.
         var continuation: UnsafeContinuation<Outcome, Never>?
+
+        /// Called by the loop thread when the transfer ended: the continuation to resume, or `nil`
+        /// when the sender has not suspended (it takes `endedOutcome` itself).
+        func end(with outcome: Outcome) -> UnsafeContinuation<Outcome, Never>? {
+            endedOutcome = outcome
+            let (ended, _) = handoff.compareExchange(
+                expected: Handoff.running.rawValue, desired: Handoff.ended.rawValue, ordering: .acquiringAndReleasing)
+            if ended { return nil }
+            defer { continuation = nil }
+            return continuation
+        }
+
+        /// The outcome, if the loop has ended the transfer and no continuation is installed.
+        func outcomeIfEnded() -> Outcome? {
+            handoff.load(ordering: .acquiring) == Handoff.ended.rawValue ? endedOutcome : nil
+        }
+
+        /// Called by the sender inside `withUnsafeContinuation`: installs `continuation`, or resumes
+        /// it at once when the loop ended the transfer first.
+        func wait(_ continuation: UnsafeContinuation<Outcome, Never>) {
+            self.continuation = continuation
+            let (installed, _) = handoff.compareExchange(
+                expected: Handoff.running.rawValue, desired: Handoff.waiting.rawValue, ordering: .acquiringAndReleasing)
+            if installed { return }
+            self.continuation = nil
+            continuation.resume(returning: endedOutcome ?? .cancelled)
+        }
         /// The idle timeout in nanoseconds (0 for none) and when a byte last moved.
         let idleTimeout: UInt64
         var lastActivity: UInt64 = 0
         /// Whether the write callback paused the transfer for a slow reader (no idle timeout then).
-        var isPaused = false
+        var isPaused = false {
+            didSet { if isPaused { hasPaused = true } }
+        }
+        /// Whether the transfer was ever paused (its handle is then reset before reuse).
+        private(set) var hasPaused = false
+        /// How the transfer ended, once the sending task has it back (`CurlTransport.run`).
+        var outcome: Outcome?
+
+        /// Whether the transfer finished without any error, so that its easy handle can be reused
+        /// with its options (see `CurlEventLoop.recycle`).
+        var endedCleanly: Bool {
+            guard case .finished(let code) = outcome else { return false }
+            return code == NCURLE_OK && failure == nil && !hasPaused
+        }
 
         /// An error a callback decided on (body too large, unreadable body file).
         private(set) var failure: NetworkingError?
@@ -69,11 +119,13 @@
         private let progress: (@Sendable (CurlTransport.TransferProgress) -> Void)?
         private var lastProgress: (Int64, Int64, Int64, Int64) = (-1, -1, -1, -1)
 
-        /// Configures `easy` for `request`. Throws `.invalidRequest` for a body file that cannot be
-        /// read and `.transport(.unsupportedURL)` for a URL that is not http(s).
+        /// Configures `easy` for `request`; `isConfigured` says whether `easy` already holds the
+        /// options `configureHandle` sets (a handle reused after a clean transfer of the same
+        /// transport). Throws `.invalidRequest` for a body file that cannot be read and
+        /// `.transport(.unsupportedURL)` for a URL that is not http(s).
         init(
-            easy: OpaquePointer, request: URLRequest, configuration: CurlTransport.Configuration,
-            timeoutMilliseconds: Int?, sink: any CurlBodySink,
+            easy: OpaquePointer, isConfigured: Bool, request: URLRequest,
+            configuration: CurlTransport.Configuration, timeoutMilliseconds: Int?, sink: any CurlBodySink,
             progress: (@Sendable (CurlTransport.TransferProgress) -> Void)?
         ) throws(NetworkingError) {
             self.easy = easy
@@ -92,8 +144,10 @@
                     URLError(
                         .unsupportedURL, userInfo: Self.userInfo(request.url, "Only http and https URLs can be sent")))
             }
+            if !isConfigured { Self.configureHandle(easy, configuration: configuration) }
             try configure(
-                url: url, method: method, configuration: configuration, timeoutMilliseconds: timeoutMilliseconds)
+                url: url, isHTTPS: scheme == "https", method: method, resetsMethod: isConfigured,
+                configuration: configuration, timeoutMilliseconds: timeoutMilliseconds)
         }
 
         deinit {
@@ -104,28 +158,26 @@
 
         // MARK: - Options
 
-        private func configure(
-            url: URL, method: String, configuration: CurlTransport.Configuration, timeoutMilliseconds: Int?
-        ) throws(NetworkingError) {
-            let userdata = Unmanaged.passUnretained(self).toOpaque()
-            setString(NCURLOPT_URL, url.absoluteString)
+        /// The options that are the same for every request of a transport: set once per easy
+        /// handle, kept while the handle is reused (see `CurlEventLoop.recycle`). The callbacks'
+        /// data pointers are per request (`configure`).
+        private static func configureHandle(_ easy: OpaquePointer, configuration: CurlTransport.Configuration) {
+            func setLong(_ option: Int32, _ value: Int) { _ = ncurl_easy_setopt_long(easy, option, value) }
+            func setString(_ option: Int32, _ value: String) { _ = ncurl_easy_setopt_string(easy, option, value) }
             setString(NCURLOPT_PROTOCOLS_STR, "http,https")
             setLong(NCURLOPT_NOSIGNAL, 1)
             setLong(NCURLOPT_TCP_KEEPALIVE, 1)
-            // Waiting for a busy connection to turn out to multiplex only pays where HTTP/2 is
-            // possible: over cleartext HTTP/1.1 it would queue a request behind a slow one.
-            let priorKnowledge = configuration.httpVersion == .http2PriorKnowledge
-            let multiplexes =
-                (priorKnowledge && CurlLibrary.reusesPriorKnowledgeConnections)
-                || (configuration.httpVersion == .http2 && url.scheme?.lowercased() == "https")
-            if multiplexes { setLong(NCURLOPT_PIPEWAIT, 1) }
             // An h2c connection cannot be reused before curl 8.0 (see CurlLibrary): one per request.
-            if priorKnowledge, !CurlLibrary.reusesPriorKnowledgeConnections { setLong(NCURLOPT_FORBID_REUSE, 1) }
+            if configuration.httpVersion == .http2PriorKnowledge, !CurlLibrary.reusesPriorKnowledgeConnections {
+                setLong(NCURLOPT_FORBID_REUSE, 1)
+            }
             setString(NCURLOPT_ACCEPT_ENCODING, "")  // every coding libcurl decodes
+            if !CurlLibrary.environmentNamesProxy {  // as libcurl would find, without its per-request getenv
+                setString(NCURLOPT_PROXY, "")
+                setString(NCURLOPT_NOPROXY, "")
+            }
             setLong(NCURLOPT_FOLLOWLOCATION, 0)
-            _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_ERRORBUFFER, errorBuffer)
-            setLong(NCURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout))
-            if let timeoutMilliseconds { setLong(NCURLOPT_TIMEOUT_MS, max(1, timeoutMilliseconds)) }
+            setLong(NCURLOPT_CONNECTTIMEOUT_MS, milliseconds(configuration.connectTimeout))
             switch configuration.httpVersion {
             case .http1: setLong(NCURLOPT_HTTP_VERSION, Int(NCURL_HTTP_VERSION_1_1))
             case .http2: setLong(NCURLOPT_HTTP_VERSION, Int(NCURL_HTTP_VERSION_2TLS))
@@ -140,29 +192,67 @@
                     let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
                     let length = size * count
                     return transfer.receiveHeader(UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
-                }, userdata)
+                }, nil)
             _ = ncurl_easy_set_write_callback(
                 easy,
                 { buffer, size, count, userdata in
                     guard let userdata else { return 0 }
                     let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
                     return transfer.receiveBody(UnsafeRawBufferPointer(start: buffer, count: size * count))
-                }, userdata)
-            if progress != nil {
-                _ = ncurl_easy_set_xferinfo_callback(
-                    easy,
-                    { userdata, downloadTotal, downloaded, uploadTotal, uploaded in
-                        guard let userdata else { return 0 }
-                        let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
-                        transfer.reportProgress(downloadTotal, downloaded, uploadTotal, uploaded)
-                        return 0
-                    }, userdata)
+                }, nil)
+            _ = ncurl_easy_set_xferinfo_callback(
+                easy,
+                { userdata, downloadTotal, downloaded, uploadTotal, uploaded in
+                    guard let userdata else { return 0 }
+                    let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+                    transfer.reportProgress(downloadTotal, downloaded, uploadTotal, uploaded)
+                    return 0
+                }, nil)
+            _ = ncurl_easy_set_read_callback(
+                easy,
+                { buffer, size, count, userdata in
+                    guard let buffer, let userdata else { return Int(NCURL_READFUNC_ABORT) }
+                    let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+                    return transfer.readBody(into: buffer, capacity: size * count)
+                }, nil)
+            _ = ncurl_easy_set_seek_callback(
+                easy,
+                { userdata, offset, origin in
+                    guard let userdata else { return NCURL_SEEKFUNC_FAIL }
+                    let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+                    return transfer.seekBody(to: offset, origin: origin)
+                }, nil)
+        }
+
+        /// Sets every per-request option, whatever a previous transfer on the handle set:
+        /// `resetsMethod` first returns the handle to a bodiless GET.
+        private func configure(
+            url: URL, isHTTPS: Bool, method: String, resetsMethod: Bool, configuration: CurlTransport.Configuration,
+            timeoutMilliseconds: Int?
+        ) throws(NetworkingError) {
+            let userdata = Unmanaged.passUnretained(self).toOpaque()
+            let dataOptions = [
+                NCURLOPT_HEADERDATA, NCURLOPT_WRITEDATA, NCURLOPT_XFERINFODATA, NCURLOPT_READDATA, NCURLOPT_SEEKDATA,
+            ]
+            for option in dataOptions {
+                _ = ncurl_easy_setopt_pointer(easy, option, userdata)
             }
-            try configureBody(method: method, userdata: userdata)
+            setString(NCURLOPT_URL, url.absoluteString)
+            _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_ERRORBUFFER, errorBuffer)
+            setLong(NCURLOPT_NOPROGRESS, progress == nil ? 1 : 0)
+            setLong(NCURLOPT_TIMEOUT_MS, timeoutMilliseconds.map { max(1, $0) } ?? 0)
+            // Waiting for a busy connection to turn out to multiplex only pays where HTTP/2 is
+            // possible: over cleartext HTTP/1.1 it would queue a request behind a slow one.
+            let multiplexes =
+                (configuration.httpVersion == .http2PriorKnowledge && CurlLibrary.reusesPriorKnowledgeConnections)
+                || (configuration.httpVersion == .http2 && isHTTPS)
+            setLong(NCURLOPT_PIPEWAIT, multiplexes ? 1 : 0)
+            if resetsMethod { setLong(NCURLOPT_HTTPGET, 1) }  // clears POST, NOBODY and upload
+            try configureBody(method: method)
             configureHeaders(configuration: configuration)
         }
 
-        private func configureBody(method: String, userdata: UnsafeMutableRawPointer) throws(NetworkingError) {
+        private func configureBody(method: String) throws(NetworkingError) {
             let size: Int64?
             if let fileURL = request.fileBodyURL {
                 let descriptor = open(fileURL.path, O_RDONLY | O_CLOEXEC)
@@ -184,11 +274,12 @@
                 size = ["POST", "PUT", "PATCH"].contains(method) ? 0 : nil
             }
             if isHead {
+                setCustomRequest(nil)
                 setLong(NCURLOPT_NOBODY, 1)
                 return
             }
             guard let size else {
-                if method != "GET" { setString(NCURLOPT_CUSTOMREQUEST, method) }
+                setCustomRequest(method == "GET" ? nil : method)
                 return
             }
             // Any method with a body (or POST/PUT/PATCH with an empty one) is sent as a POST whose
@@ -196,21 +287,16 @@
             // can rewind it (seek callback) when it retries on a dead reused connection.
             setLong(NCURLOPT_POST, 1)
             _ = ncurl_easy_setopt_off(easy, NCURLOPT_POSTFIELDSIZE_LARGE, size)
-            if method != "POST" { setString(NCURLOPT_CUSTOMREQUEST, method) }
-            _ = ncurl_easy_set_read_callback(
-                easy,
-                { buffer, size, count, userdata in
-                    guard let buffer, let userdata else { return Int(NCURL_READFUNC_ABORT) }
-                    let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
-                    return transfer.readBody(into: buffer, capacity: size * count)
-                }, userdata)
-            _ = ncurl_easy_set_seek_callback(
-                easy,
-                { userdata, offset, origin in
-                    guard let userdata else { return NCURL_SEEKFUNC_FAIL }
-                    let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
-                    return transfer.seekBody(to: offset, origin: origin)
-                }, userdata)
+            setCustomRequest(method == "POST" ? nil : method)
+        }
+
+        /// The method name sent instead of the one libcurl derives from the options (`nil`: none).
+        private func setCustomRequest(_ method: String?) {
+            if let method {
+                setString(NCURLOPT_CUSTOMREQUEST, method)
+            } else {
+                _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_CUSTOMREQUEST, nil)
+            }
         }
 
         private func configureHeaders(configuration: CurlTransport.Configuration) {
@@ -235,15 +321,15 @@
                 // "Name;" is libcurl's syntax for a header with an empty value.
                 append(value.isEmpty ? "\(name);" : "\(name): \(value)")
             }
-            if !hasExpect { append("Expect:") }  // no 100-continue round trip
             if case .none = body {
-            } else if !hasContentType {
-                append("Content-Type:")  // libcurl would invent application/x-www-form-urlencoded
+            } else {
+                if !hasExpect { append("Expect:") }  // no 100-continue round trip
+                if !hasContentType { append("Content-Type:") }  // libcurl would invent a form type
             }
             if case .stream = body, !hasTransferEncoding { append("Transfer-Encoding: chunked") }
             if !hasUserAgent, let agent = configuration.userAgent { append("User-Agent: \(agent)") }
             headerList = list
-            if let list { _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_HTTPHEADER, UnsafeRawPointer(list)) }
+            _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_HTTPHEADER, list.map { UnsafeRawPointer($0) })
         }
 
         private func setLong(_ option: Int32, _ value: Int) { _ = ncurl_easy_setopt_long(easy, option, value) }

@@ -2,6 +2,7 @@
     import CCurlShim
     import Foundation
     import FoundationNetworking
+    import Glibc
     import NetworkingCore
 
     // The steps of one hop that the transfer forms (progress, file downloads, streams) share:
@@ -26,34 +27,66 @@
                 let (seconds, attoseconds) = remaining.components
                 timeout = Int(seconds) * 1000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
             }
-            guard let easy = loop.makeHandle() else {
+            guard let (easy, isConfigured) = loop.makeHandle() else {
                 throw .transport(
                     URLError(.unknown, userInfo: CurlTransfer.userInfo(request.url, "curl_easy_init failed")))
             }
             do {
                 return try CurlTransfer(
-                    easy: easy, request: request, configuration: configuration, timeoutMilliseconds: timeout,
-                    sink: sink, progress: progress)
+                    easy: easy, isConfigured: isConfigured, request: request, configuration: configuration,
+                    timeoutMilliseconds: timeout, sink: sink, progress: progress)
             } catch {
-                loop.recycle(easy)
+                loop.recycle(easy, keepsOptions: false)
                 throw error
             }
         }
 
+        /// Gives the handle of a transfer that ended (and was read) back to the loop.
+        func recycle(_ transfer: CurlTransfer) {
+            loop.recycle(transfer.easy, keepsOptions: transfer.endedCleanly)
+        }
+
         /// Runs `transfer` to its end; cancelling the task cancels the transfer.
+        ///
+        /// A transfer alone in flight is first waited for by polling, for at most
+        /// `configuration.busyPollInterval` and only while recent lone transfers ended within that
+        /// time: a server on the same host answers in tens of microseconds, about what waking a
+        /// suspended task costs again. Otherwise, or once the time is up, the task suspends. (With
+        /// other transfers in flight the cooperative thread has better things to do: no polling.)
         func run(_ transfer: CurlTransfer) async -> CurlTransfer.Outcome {
             let loop = self.loop
-            let outcome = await withTaskCancellationHandler {
-                // Unsafe (not checked): the loop resumes each transfer exactly once (resumeEnded).
-                await withUnsafeContinuation { (continuation: UnsafeContinuation<CurlTransfer.Outcome, Never>) in
-                    transfer.continuation = continuation
-                    loop.submit(transfer)
+            let started = CurlClock.now()
+            let isAlone = loop.submit(transfer) == 1
+            let polls = isAlone && loop.busyPollNanoseconds > 0 && loop.pollsForLoneTransfers.load(ordering: .relaxed)
+            var outcome = polls ? Self.poll(transfer, until: started &+ loop.busyPollNanoseconds) : nil
+            if outcome == nil {
+                outcome = await withTaskCancellationHandler {
+                    // Unsafe (not checked): the loop resumes each continuation once (CurlTransfer.end).
+                    await withUnsafeContinuation { transfer.wait($0) }
+                } onCancel: {
+                    loop.cancel(transfer)
                 }
-            } onCancel: {
-                loop.cancel(transfer)
+            }
+            if isAlone {
+                // Poll next time only if that would have caught this transfer's end.
+                loop.pollsForLoneTransfers.store(
+                    CurlClock.now() &- started < loop.busyPollNanoseconds, ordering: .relaxed)
             }
             loop.synchronize()
-            return outcome
+            let ended = outcome ?? .cancelled
+            transfer.outcome = ended
+            return ended
+        }
+
+        /// Polls until the loop ends `transfer` or `deadline` passes (or the task is cancelled),
+        /// yielding the processor between looks.
+        private static func poll(_ transfer: CurlTransfer, until deadline: UInt64) -> CurlTransfer.Outcome? {
+            repeat {
+                if let outcome = transfer.outcomeIfEnded() { return outcome }
+                if Task.isCancelled { return nil }
+                sched_yield()
+            } while CurlClock.now() < deadline
+            return transfer.outcomeIfEnded()
         }
 
         /// The response head of a transfer that ended with `outcome`, or the error it ended with.

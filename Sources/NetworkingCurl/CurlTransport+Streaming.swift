@@ -72,7 +72,7 @@
                     valve.failed(error)
                     continuation.finish(throwing: error)
                 }
-                loop.recycle(transfer.easy)
+                recycle(transfer)
             }
         }
     }

@@ -36,7 +36,7 @@
                 let sink = CurlFileSink(writer: writer, limit: configuration.maxResponseBodySize)
                 let transfer = try makeTransfer(current, deadline: deadline, sink: sink)
                 let outcome = await run(transfer)
-                defer { loop.recycle(transfer.easy) }
+                defer { recycle(transfer) }
                 let response = try Self.head(of: transfer, outcome).response
                 if !writer.isWriting,
                     let next = try configuration.redirectPolicy.nextRequest(

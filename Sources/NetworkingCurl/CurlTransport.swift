@@ -115,7 +115,7 @@
                 let sink = makeSink(configuration.maxResponseBodySize)
                 let transfer = try makeTransfer(current, deadline: deadline, sink: sink, progress: progress)
                 let outcome = await run(transfer)
-                defer { loop.recycle(transfer.easy) }
+                defer { recycle(transfer) }
                 let head = try Self.head(of: transfer, outcome)
                 // Only a redirect status needs the head as an `HTTPURLResponse` (see `ResponseHead`).
                 if RedirectPolicy.isRedirect(head.statusCode),

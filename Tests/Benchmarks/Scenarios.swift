@@ -95,7 +95,13 @@ enum Scenarios {
     nonisolated static func transportClients(_ context: Context, withLibcurl: Bool) throws -> [Client] {
         #if os(Linux)
             let url = try context.url(Fixtures.smallPath)
-            let transport = try CurlTransport()
+            // BENCH_BUSY_POLL_US=0 turns the loop's busy-polling off (under callgrind, which would
+            // count the spinning as work).
+            var configuration = CurlTransport.Configuration()
+            if let value = ProcessInfo.processInfo.environment["BENCH_BUSY_POLL_US"], let micros = Double(value) {
+                configuration.busyPollInterval = micros / 1_000_000
+            }
+            let transport = try CurlTransport(configuration: configuration)
             var clients = [CurlBaseline.transport("curlTransport", transport, url: url)]
             if withLibcurl { clients.append(try CurlBaseline.libcurl("libcurl", url: url)) }
             return clients

@@ -128,6 +128,8 @@ ncurl_easy *ncurl_multi_next_done(ncurl_multi *multi, int *result);
 #define NCURLOPT_PIPEWAIT 237
 #define NCURLOPT_FORBID_REUSE 75
 #define NCURLOPT_PROTOCOLS_STR 10318
+#define NCURLOPT_PROXY 10004
+#define NCURLOPT_NOPROXY 10177
 
 // Information.
 #define NCURLINFO_EFFECTIVE_URL 0x100001
