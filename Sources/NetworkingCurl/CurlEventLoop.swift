@@ -12,9 +12,10 @@
     /// configured by the sending task before submission and read back by it after completion, so
     /// the loop thread does as little per request as possible.
     ///
-    /// `@unchecked Sendable`: `active`, `ended` and `spinsBeforeSleeping`, and every call on
-    /// `multi` but `curl_multi_wakeup` (which libcurl allows from any thread), belong to the loop
-    /// thread (see `run()`); `inbox` and `idleHandles` are guarded by locks.
+    /// `@unchecked Sendable`: `active`, `ended`, `resumptions` and `spinsBeforeSleeping`, and
+    /// every call on `multi` but `curl_multi_wakeup` (which libcurl allows from any thread),
+    /// belong to the loop thread (see `run()`); `inbox` and `idleHandles` are guarded by locks;
+    /// `inFlight` and `pollsForLoneTransfers` are atomics.
     final class CurlEventLoop: @unchecked Sendable {
         private struct Inbox {
             var added: [CurlTransfer] = []
@@ -51,6 +52,8 @@
         /// Transfers that ended in this pass of the loop, resumed together at its end (one lock
         /// for all of them). Loop thread only.
         private var ended: [(transfer: CurlTransfer, outcome: CurlTransfer.Outcome)] = []
+        /// The continuations `resumeEnded` resumes once it has released the lock. Loop thread only.
+        private var resumptions: [(UnsafeContinuation<CurlTransfer.Outcome, Never>, CurlTransfer.Outcome)] = []
         /// Easy handles from finished transfers, ready for reuse, and whether each still holds the
         /// options set once per handle (`CurlTransfer.configureHandle`); each is attached to no
         /// multi handle, and whoever takes one out is its only user.
@@ -250,12 +253,15 @@
         private func resumeEnded() {
             guard !ended.isEmpty else { return }
             let count = ended.count
-            let continuations = inbox.withLock { _ in  // see synchronize()
-                ended.map { ended in (ended.transfer.end(with: ended.outcome), ended.outcome) }
+            inbox.withLock { _ in  // see synchronize()
+                for (transfer, outcome) in ended {
+                    if let continuation = transfer.end(with: outcome) { resumptions.append((continuation, outcome)) }
+                }
             }
             ended.removeAll(keepingCapacity: true)
             inFlight.subtract(count, ordering: .relaxed)
-            for (continuation, outcome) in continuations { continuation?.resume(returning: outcome) }
+            for (continuation, outcome) in resumptions { continuation.resume(returning: outcome) }
+            resumptions.removeAll(keepingCapacity: true)
         }
 
         /// Ends the transfers idle past their timeout; returns how long the loop may sleep.

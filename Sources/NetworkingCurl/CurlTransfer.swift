@@ -37,6 +37,8 @@
 
         let easy: OpaquePointer
         let request: URLRequest
+        /// `request.url` (read once: on Linux every read of it converts from the `NSURLRequest`).
+        let url: URL
         let sink: any CurlBodySink
         /// Set by any thread to ask for cancellation; read by the loop when it adds the transfer.
         let cancelRequested = Atomic<Bool>(false)
@@ -100,17 +102,8 @@
 
         /// An error a callback decided on (body too large, unreadable body file).
         private(set) var failure: NetworkingError?
-        private(set) var statusCode = 0
-        private(set) var statusVersion = "HTTP/1.1"
-        /// The field lines of the current response head, as received (CRLF included). The loop
-        /// thread only copies them here; `ResponseHead` parses them if and when someone reads a
-        /// header, off the shared loop thread.
-        private var headBytes: [UInt8] = []
-        /// `Content-Length` of the response head (the last one), and whether it has a
-        /// `Content-Encoding`: read by `finishHead` on the loop thread without parsing the head.
-        private var contentLength: Int64?
-        private var isContentEncoded = false
-        private var headersComplete = false
+        /// The response heads received so far (loop thread until the transfer ends).
+        private var parser = CurlHeadParser()
         private let isHead: Bool
         private var body: BodySource = .none
         private var bodyOffset = 0
@@ -128,8 +121,15 @@
             configuration: CurlTransport.Configuration, timeoutMilliseconds: Int?, sink: any CurlBodySink,
             progress: (@Sendable (CurlTransport.TransferProgress) -> Void)?
         ) throws(NetworkingError) {
+            guard let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
+            else {
+                throw .transport(
+                    URLError(
+                        .unsupportedURL, userInfo: Self.userInfo(request.url, "Only http and https URLs can be sent")))
+            }
             self.easy = easy
             self.request = request
+            self.url = url
             self.sink = sink
             self.progress = progress
             let method = request.httpMethod?.uppercased() ?? "GET"
@@ -138,12 +138,6 @@
             self.idleTimeout = interval > 0 && interval.isFinite ? UInt64(interval * 1_000_000_000) : 0
             self.errorBuffer = .allocate(capacity: Int(NCURL_ERROR_SIZE))
             errorBuffer.initialize(repeating: 0, count: Int(NCURL_ERROR_SIZE))
-            guard let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
-            else {
-                throw .transport(
-                    URLError(
-                        .unsupportedURL, userInfo: Self.userInfo(request.url, "Only http and https URLs can be sent")))
-            }
             if !isConfigured { Self.configureHandle(easy, configuration: configuration) }
             try configure(
                 url: url, isHTTPS: scheme == "https", method: method, resetsMethod: isConfigured,
@@ -350,103 +344,17 @@
         /// One complete header line, status lines and the blank line ending each head included.
         private func receiveHeader(_ line: UnsafeRawBufferPointer) -> Bool {
             lastActivity = CurlClock.now()
-            let bytes = ResponseHead.trimmed(line)
-            if bytes.isEmpty { return finishHead() }
-            if Self.isStatusLine(bytes) {
-                // A new response head: an interim 1xx is replaced by what follows it.
-                parseStatusLine(bytes)
-                if headBytes.isEmpty {
-                    headBytes.reserveCapacity(512)
-                } else {
-                    headBytes.removeAll(keepingCapacity: true)
-                }
-                contentLength = nil
-                isContentEncoded = false
-                headersComplete = false
-                return true
-            }
-            if headersComplete { return true }  // trailers are not part of the response head
-            headBytes.append(contentsOf: line.assumingMemoryBound(to: UInt8.self))  // one copy, no iteration
-            if line[line.count - 1] != UInt8(ascii: "\n") { headBytes.append(UInt8(ascii: "\n")) }
-            // The two fields the sink needs as the body starts, read without parsing the rest.
-            let first = bytes[0] | 0x20
-            if first == UInt8(ascii: "c"), let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
-                let name = ResponseHead.trimmed(UnsafeRawBufferPointer(rebasing: bytes[..<colon]))
-                if Self.equalIgnoringASCIICase(name, "content-length") {
-                    let value = ResponseHead.trimmed(UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...]))
-                    contentLength = Self.decimal(value)
-                } else if Self.equalIgnoringASCIICase(name, "content-encoding") {
-                    isContentEncoded = true
-                }
-            }
-            return true
+            return parser.receive(line) ? finishHead() : true
         }
 
-        /// Whether a header line is a status line (`HTTP/…`), which starts a new response head.
-        private static func isStatusLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
-            bytes.count >= 5 && bytes[0] == UInt8(ascii: "H") && bytes[1] == UInt8(ascii: "T")
-                && bytes[2] == UInt8(ascii: "T") && bytes[3] == UInt8(ascii: "P") && bytes[4] == UInt8(ascii: "/")
-        }
-
-        /// A non-negative decimal number of at most 18 digits, or `nil` (what `Content-Length` holds).
-        private static func decimal(_ bytes: UnsafeRawBufferPointer) -> Int64? {
-            guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
-            var value: Int64 = 0
-            for byte in bytes {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
-
-        /// Whether `bytes` spell `lowercaseName` ignoring ASCII case (`lowercaseName` is lowercase).
-        private static func equalIgnoringASCIICase(_ bytes: UnsafeRawBufferPointer, _ lowercaseName: StaticString)
-            -> Bool
-        {
-            guard bytes.count == lowercaseName.utf8CodeUnitCount else { return false }
-            let name = lowercaseName.utf8Start
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-                guard lower == name[index] else { return false }
-            }
-            return true
-        }
-
-        /// Reads `HTTP/x[.y] SP code [SP reason]`: the version and the status code (0 when it is not
-        /// a number).
-        private func parseStatusLine(_ line: UnsafeRawBufferPointer) {
-            let space = UInt8(ascii: " ")
-            let versionEnd = line.firstIndex(of: space) ?? line.count
-            let version = UnsafeRawBufferPointer(rebasing: line[..<versionEnd])
-            statusVersion =
-                version.elementsEqual("HTTP/1.1".utf8) ? "HTTP/1.1" : String(decoding: version, as: UTF8.self)
-            var index = versionEnd
-            while index < line.count, line[index] == space { index += 1 }
-            var code = 0
-            var digits = 0
-            while index < line.count, line[index] != space {
-                let digit = Int(line[index]) - Int(UInt8(ascii: "0"))
-                guard (0...9).contains(digit), digits < 9 else {
-                    statusCode = 0
-                    return
-                }
-                code = code * 10 + digit
-                digits += 1
-                index += 1
-            }
-            statusCode = digits > 0 ? code : 0
-        }
-
+        /// The final head is complete: hands it to the sink.
         private func finishHead() -> Bool {
-            if headersComplete || (100..<200).contains(statusCode) && statusCode != 101 { return true }
-            headersComplete = true
-            guard let head = makeHead() else {
+            guard let head = parser.makeHead(url: url) else {
                 failure = .invalidResponse
                 return false
             }
             self.head = head
-            let expected = isHead || isContentEncoded ? nil : contentLength
+            let expected = isHead || parser.isContentEncoded ? nil : parser.contentLength
             if let error = sink.responseStarted(head, expectedLength: expected) {
                 failure = error
                 return false
@@ -543,10 +451,7 @@
         private(set) var head: ResponseHead?
 
         /// The response head received, or `nil` when none (or no valid status line) was.
-        func makeHead() -> ResponseHead? {
-            guard let url = request.url else { return nil }
-            return ResponseHead(url: url, statusCode: statusCode, httpVersion: statusVersion, fieldLines: headBytes)
-        }
+        func makeHead() -> ResponseHead? { parser.makeHead(url: url) }
 
         /// libcurl's own description of the last failure, when it wrote one.
         var errorMessage: String? {

@@ -1,0 +1,119 @@
+#if os(Linux)
+    import Foundation
+    import NetworkingCore
+
+    /// Reads the header lines libcurl hands over, one response head after another (interim 1xx
+    /// heads are replaced by what follows them; trailers are ignored), keeping the field lines as
+    /// received for `ResponseHead` and reading only the two fields a body sink needs at once.
+    ///
+    /// A value type so that the event-loop thread updates it with one access per line.
+    struct CurlHeadParser {
+        private(set) var statusCode = 0
+        private(set) var httpVersion = "HTTP/1.1"
+        /// The field lines of the current head, as received (CRLF included); parsed only if and
+        /// when someone reads a header, off the shared loop thread.
+        private(set) var fieldLines: [UInt8] = []
+        /// `Content-Length` of the head (the last one), and whether it has a `Content-Encoding`.
+        private(set) var contentLength: Int64?
+        private(set) var isContentEncoded = false
+        /// Whether the final head is complete.
+        private(set) var isComplete = false
+
+        /// Takes one complete header line (status line and the blank line ending a head included).
+        /// Returns `true` when the line completed the final (non-1xx) head.
+        mutating func receive(_ line: UnsafeRawBufferPointer) -> Bool {
+            let bytes = ResponseHead.trimmed(line)
+            if bytes.isEmpty {
+                if isComplete || (100..<200).contains(statusCode) && statusCode != 101 { return false }
+                isComplete = true
+                return true
+            }
+            if Self.isStatusLine(bytes) {
+                startHead(bytes)
+                return false
+            }
+            if isComplete { return false }  // trailers are not part of the response head
+            fieldLines.append(contentsOf: line.assumingMemoryBound(to: UInt8.self))  // one copy, no iteration
+            if line[line.count - 1] != UInt8(ascii: "\n") { fieldLines.append(UInt8(ascii: "\n")) }
+            // The two fields a sink needs as the body starts, read without parsing the rest.
+            if bytes[0] | 0x20 == UInt8(ascii: "c"), let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+                let name = ResponseHead.trimmed(UnsafeRawBufferPointer(rebasing: bytes[..<colon]))
+                if Self.equalIgnoringASCIICase(name, "content-length") {
+                    contentLength = Self.decimal(
+                        ResponseHead.trimmed(UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...])))
+                } else if Self.equalIgnoringASCIICase(name, "content-encoding") {
+                    isContentEncoded = true
+                }
+            }
+            return false
+        }
+
+        /// The head received so far, or `nil` when no valid status line was.
+        func makeHead(url: URL) -> ResponseHead? {
+            ResponseHead(url: url, statusCode: statusCode, httpVersion: httpVersion, fieldLines: fieldLines)
+        }
+
+        /// A status line starts a new head: reads `HTTP/x[.y] SP code [SP reason]` (the code is 0
+        /// when it is not a number) and forgets the previous head's fields.
+        private mutating func startHead(_ line: UnsafeRawBufferPointer) {
+            if fieldLines.isEmpty {
+                fieldLines.reserveCapacity(512)
+            } else {
+                fieldLines.removeAll(keepingCapacity: true)
+            }
+            contentLength = nil
+            isContentEncoded = false
+            isComplete = false
+            let space = UInt8(ascii: " ")
+            let versionEnd = line.firstIndex(of: space) ?? line.count
+            let version = UnsafeRawBufferPointer(rebasing: line[..<versionEnd])
+            httpVersion = version.elementsEqual("HTTP/1.1".utf8) ? "HTTP/1.1" : String(decoding: version, as: UTF8.self)
+            var index = versionEnd
+            while index < line.count, line[index] == space { index += 1 }
+            var code = 0
+            var digits = 0
+            while index < line.count, line[index] != space {
+                let digit = Int(line[index]) - Int(UInt8(ascii: "0"))
+                guard (0...9).contains(digit), digits < 9 else {
+                    statusCode = 0
+                    return
+                }
+                code = code * 10 + digit
+                digits += 1
+                index += 1
+            }
+            statusCode = digits > 0 ? code : 0
+        }
+
+        /// Whether a header line is a status line (`HTTP/…`), which starts a new response head.
+        private static func isStatusLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            bytes.count >= 5 && bytes[0] == UInt8(ascii: "H") && bytes[1] == UInt8(ascii: "T")
+                && bytes[2] == UInt8(ascii: "T") && bytes[3] == UInt8(ascii: "P") && bytes[4] == UInt8(ascii: "/")
+        }
+
+        /// A non-negative decimal number of at most 18 digits, or `nil` (what `Content-Length` holds).
+        private static func decimal(_ bytes: UnsafeRawBufferPointer) -> Int64? {
+            guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
+            var value: Int64 = 0
+            for byte in bytes {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+
+        /// Whether `bytes` spell `lowercaseName` ignoring ASCII case (`lowercaseName` is lowercase).
+        private static func equalIgnoringASCIICase(_ bytes: UnsafeRawBufferPointer, _ lowercaseName: StaticString)
+            -> Bool
+        {
+            guard bytes.count == lowercaseName.utf8CodeUnitCount else { return false }
+            let name = lowercaseName.utf8Start
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                guard lower == name[index] else { return false }
+            }
+            return true
+        }
+    }
+#endif
