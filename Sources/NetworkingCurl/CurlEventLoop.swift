@@ -120,12 +120,13 @@
         }
 
         /// Starts `transfer`; when it ends, the loop hands its outcome over (`CurlTransfer.end`).
-        /// Returns how many transfers are in flight, this one included.
-        func submit(_ transfer: CurlTransfer) -> Int {
-            let count = inFlight.add(1, ordering: .relaxed).newValue
+        func submit(_ transfer: CurlTransfer) {
+            inFlight.add(1, ordering: .relaxed)
             post { $0.added.append(transfer) }
-            return count
         }
+
+        /// Transfers submitted and not yet handed back (a hint: it changes as it is read).
+        var transfersInFlight: Int { inFlight.load(ordering: .relaxed) }
 
         /// Stops `transfer` if it is still running; it then ends with `.cancelled`.
         func cancel(_ transfer: CurlTransfer) {

@@ -79,11 +79,9 @@
         let largestChunk = Atomic<Int>(0)
         /// Whether the transfer has ended (finished, failed or aborted).
         let ended = Atomic<Bool>(false)
-        private let loop: CurlEventLoop
         private let state = Mutex(State())
 
-        init(loop: CurlEventLoop, highWatermark: Int) {
-            self.loop = loop
+        init(highWatermark: Int) {
             self.highWatermark = highWatermark
             self.lowWatermark = highWatermark / 4
         }
@@ -98,7 +96,7 @@
 
         /// Stops the transfer (the reader cancelled, dropped the stream or it overflowed).
         func cancel() {
-            if let transfer = state.withLock({ $0.transfer }) { loop.cancel(transfer) }
+            if let transfer = state.withLock({ $0.transfer }) { transfer.loop.cancel(transfer) }
         }
 
         /// The reader took a chunk and `buffered` bytes remain: resumes a paused transfer once
@@ -108,7 +106,7 @@
                 paused.exchange(false, ordering: .sequentiallyConsistent),
                 let transfer = state.withLock({ $0.transfer })
             else { return }
-            loop.unpause(transfer)
+            transfer.loop.unpause(transfer)
         }
 
         /// Loop thread only (one writer), so plain load-and-store is enough.

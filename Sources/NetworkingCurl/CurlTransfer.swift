@@ -35,6 +35,8 @@
             case stream(InputStream)
         }
 
+        /// The event loop that runs the transfer, and the easy handle it lent.
+        let loop: CurlEventLoop
         let easy: OpaquePointer
         let request: URLRequest
         /// `request.url` (read once: on Linux every read of it converts from the `NSURLRequest`).
@@ -112,21 +114,16 @@
         private let progress: (@Sendable (CurlTransport.TransferProgress) -> Void)?
         private var lastProgress: (Int64, Int64, Int64, Int64) = (-1, -1, -1, -1)
 
-        /// Configures `easy` for `request`; `isConfigured` says whether `easy` already holds the
-        /// options `configureHandle` sets (a handle reused after a clean transfer of the same
-        /// transport). Throws `.invalidRequest` for a body file that cannot be read and
-        /// `.transport(.unsupportedURL)` for a URL that is not http(s).
+        /// Configures `easy` (from `loop`) for `request` to `url`, whose scheme is http or https;
+        /// `isConfigured` says whether `easy` already holds the options `configureHandle` sets (a
+        /// handle reused after a clean transfer of the same transport). Throws `.invalidRequest`
+        /// for a body file that cannot be read.
         init(
-            easy: OpaquePointer, isConfigured: Bool, request: URLRequest,
+            loop: CurlEventLoop, easy: OpaquePointer, isConfigured: Bool, request: URLRequest, url: URL, isHTTPS: Bool,
             configuration: CurlTransport.Configuration, timeoutMilliseconds: Int?, sink: any CurlBodySink,
             progress: (@Sendable (CurlTransport.TransferProgress) -> Void)?
         ) throws(NetworkingError) {
-            guard let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
-            else {
-                throw .transport(
-                    URLError(
-                        .unsupportedURL, userInfo: Self.userInfo(request.url, "Only http and https URLs can be sent")))
-            }
+            self.loop = loop
             self.easy = easy
             self.request = request
             self.url = url
@@ -140,7 +137,7 @@
             errorBuffer.initialize(repeating: 0, count: Int(NCURL_ERROR_SIZE))
             if !isConfigured { Self.configureHandle(easy, configuration: configuration) }
             try configure(
-                url: url, isHTTPS: scheme == "https", method: method, resetsMethod: isConfigured,
+                url: url, isHTTPS: isHTTPS, method: method, resetsMethod: isConfigured,
                 configuration: configuration, timeoutMilliseconds: timeoutMilliseconds)
         }
 

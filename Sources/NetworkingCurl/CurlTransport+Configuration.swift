@@ -31,22 +31,36 @@
             /// of a PEM or DER public key. A mismatch fails with `.serverCertificateUntrusted`.
             public var pinnedPublicKey: String?
             /// The most connections open to one host at once; `0` for no limit. Requests beyond it
-            /// wait for a connection to be free (over HTTP/2 they share one connection).
+            /// wait for a connection to be free (over HTTP/2 they share one connection). With a
+            /// limit, all requests to one host go through one event loop.
             public var maximumConnectionsPerHost: Int
+            /// How many event-loop threads the transport runs, each with its own libcurl multi
+            /// handle and connection pool (at least 1; `defaultEventLoopCount` by default).
+            ///
+            /// libcurl builds and parses every request on its loop's thread, so one loop caps
+            /// throughput at what one core can do; a second loop lets concurrent requests use a
+            /// second core. Requests that HTTP/2 may multiplex (https with `.http2`, or
+            /// `.http2PriorKnowledge`) stay on one loop per origin, so they still share one
+            /// connection; the others go to the loop with the fewest requests in flight (the first
+            /// among equals, so sequential requests keep one warm connection).
+            public var eventLoopCount: Int
             /// The `User-Agent` sent when a request has none (`NetworkingCurl libcurl/<version>` by
             /// default); `nil` sends none.
             public var userAgent: String?
             /// How long the event-loop thread keeps polling without blocking, after it handled
-            /// something, before it sleeps, in seconds; `0` sleeps at once.
+            /// something, before it sleeps, and how long a request alone in flight is waited for
+            /// by polling before its task suspends, in seconds; `0` turns both off.
             ///
             /// Waking a sleeping thread is slow on virtual machines (tens of microseconds), and a
             /// request crosses threads twice. Polling a little longer catches a response or the
             /// next request that arrives within that time without a wakeup: measured with
-            /// `make bench` on a 2-vCPU VM, sequential requests to a loopback server took 158 µs
-            /// (p50) without it and 96 µs with 100–150 µs of it, for the same CPU per request.
-            /// The price is up to this much CPU each time the loop runs out of work; the loop stops
-            /// busy-polling while its wake-ups come later than this (a distant server), and starts
-            /// again after one that came sooner.
+            /// `make bench` on a 2-vCPU VM against a loopback server, sequential requests took
+            /// 114–131 µs (p50) without any polling, about 87 µs with the loop's, and 44–50 µs
+            /// with the waiting task's too (libcurl's own `curl_easy_perform`: 38–93 µs), for
+            /// about the same CPU per request. The price is up to this much CPU each time: the
+            /// waiting task polls only while it is the transport's one request in flight, yields
+            /// the processor between looks, and both stop polling while responses come later than
+            /// this (a distant server) and start again after one that came sooner.
             public var busyPollInterval: TimeInterval
 
             /// Creates a configuration; every parameter has a default.
@@ -56,7 +70,8 @@
                 connectTimeout: TimeInterval = 60, totalTimeout: TimeInterval? = nil,
                 httpVersion: HTTPVersion = .http2, caCertificateFile: String? = nil, pinnedPublicKey: String? = nil,
                 maximumConnectionsPerHost: Int = 0, userAgent: String? = Configuration.defaultUserAgent,
-                busyPollInterval: TimeInterval = Configuration.defaultBusyPollInterval
+                busyPollInterval: TimeInterval = Configuration.defaultBusyPollInterval,
+                eventLoopCount: Int = Configuration.defaultEventLoopCount
             ) {
                 self.redirectPolicy = redirectPolicy
                 self.maxResponseBodySize = maxResponseBodySize
@@ -68,6 +83,12 @@
                 self.maximumConnectionsPerHost = maximumConnectionsPerHost
                 self.userAgent = userAgent
                 self.busyPollInterval = busyPollInterval
+                self.eventLoopCount = eventLoopCount
+            }
+
+            /// Two event loops where there are at least two processors, otherwise one.
+            public static var defaultEventLoopCount: Int {
+                min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
             }
 
             /// 150 µs: about what a request to a nearby server takes to come back.

@@ -14,12 +14,22 @@
             configuration.totalTimeout.map { ContinuousClock.now + .milliseconds(CurlTransfer.milliseconds($0)) }
         }
 
-        /// A transfer of `request` on a fresh or reused easy handle, body into `sink`.
+        /// A transfer of `request` on a fresh or reused easy handle of one of the event loops, body
+        /// into `sink`. Throws `.transport(.unsupportedURL)` for a URL that is not http(s).
         func makeTransfer(
             _ request: URLRequest, deadline: ContinuousClock.Instant?, sink: any CurlBodySink,
             progress: (@Sendable (TransferProgress) -> Void)? = nil
         ) throws(NetworkingError) -> CurlTransfer {
             if Task.isCancelled { throw .cancelled }
+            guard let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
+            else {
+                throw .transport(
+                    URLError(
+                        .unsupportedURL,
+                        userInfo: CurlTransfer.userInfo(request.url, "Only http and https URLs can be sent")))
+            }
+            let isHTTPS = scheme == "https"
+            let loop = loop(for: url, isHTTPS: isHTTPS)
             var timeout: Int?
             if let deadline {
                 let remaining = ContinuousClock.now.duration(to: deadline)
@@ -33,8 +43,8 @@
             }
             do {
                 return try CurlTransfer(
-                    easy: easy, isConfigured: isConfigured, request: request, configuration: configuration,
-                    timeoutMilliseconds: timeout, sink: sink, progress: progress)
+                    loop: loop, easy: easy, isConfigured: isConfigured, request: request, url: url, isHTTPS: isHTTPS,
+                    configuration: configuration, timeoutMilliseconds: timeout, sink: sink, progress: progress)
             } catch {
                 loop.recycle(easy, keepsOptions: false)
                 throw error
@@ -43,7 +53,34 @@
 
         /// Gives the handle of a transfer that ended (and was read) back to the loop.
         func recycle(_ transfer: CurlTransfer) {
-            loop.recycle(transfer.easy, keepsOptions: transfer.endedCleanly)
+            transfer.loop.recycle(transfer.easy, keepsOptions: transfer.endedCleanly)
+        }
+
+        /// The loop for a request to `url`. Where HTTP/2 may multiplex, an origin's requests all
+        /// go to one loop (they share its connection), as they do under a connection limit (which
+        /// each loop enforces for itself); otherwise to the loop with the fewest
+        /// transfers in flight, the first among equals, so that sequential requests keep reusing
+        /// one connection.
+        func loop(for url: URL, isHTTPS: Bool) -> CurlEventLoop {
+            guard loops.count > 1 else { return loops[0] }
+            let httpVersion = configuration.httpVersion
+            let sharesConnections = httpVersion == .http2PriorKnowledge || (httpVersion == .http2 && isHTTPS)
+            if sharesConnections || configuration.maximumConnectionsPerHost > 0 {
+                var hasher = Hasher()
+                hasher.combine(url.host?.lowercased())
+                hasher.combine(url.port)
+                return loops[Int(UInt(bitPattern: hasher.finalize()) % UInt(loops.count))]
+            }
+            var chosen = loops[0]
+            var fewest = chosen.transfersInFlight
+            for loop in loops.dropFirst() where fewest > 0 {
+                let count = loop.transfersInFlight
+                if count < fewest {
+                    chosen = loop
+                    fewest = count
+                }
+            }
+            return chosen
         }
 
         /// Runs `transfer` to its end; cancelling the task cancels the transfer.
@@ -54,9 +91,11 @@
         /// suspended task costs again. Otherwise, or once the time is up, the task suspends. (With
         /// other transfers in flight the cooperative thread has better things to do: no polling.)
         func run(_ transfer: CurlTransfer) async -> CurlTransfer.Outcome {
-            let loop = self.loop
+            let loop = transfer.loop
             let started = CurlClock.now()
-            let isAlone = loop.submit(transfer) == 1
+            let isAlone = inFlight.add(1, ordering: .relaxed).newValue == 1
+            defer { inFlight.subtract(1, ordering: .relaxed) }
+            loop.submit(transfer)
             let polls = isAlone && loop.busyPollNanoseconds > 0 && loop.pollsForLoneTransfers.load(ordering: .relaxed)
             var outcome = polls ? Self.poll(transfer, until: started &+ loop.busyPollNanoseconds) : nil
             if outcome == nil {

@@ -25,7 +25,7 @@
             var current = request
             var redirects = 0
             while true {
-                let valve = CurlStreamValve(loop: loop, highWatermark: watermark)
+                let valve = CurlStreamValve(highWatermark: watermark)
                 observe?(valve)
                 let (body, continuation) = ResponseBodyStream.makeStream(
                     bufferLimit: limit, onCancel: { valve.cancel() }, onDrain: { valve.drained($0) })

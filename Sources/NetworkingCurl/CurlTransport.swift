@@ -3,6 +3,7 @@
     import Foundation
     import FoundationNetworking
     import NetworkingCore
+    import Synchronization
 
     /// An `HTTPTransport` that drives libcurl's multi interface directly, on Linux.
     ///
@@ -42,7 +43,11 @@
 
         /// The largest response body collected in memory (`configuration.maxResponseBodySize`).
         public var maxResponseBodySize: Int { configuration.maxResponseBodySize }
-        let loop: CurlEventLoop
+        /// The event loops (`configuration.eventLoopCount`), each with its own thread and
+        /// connection pool; `loop(for:isHTTPS:)` picks one per request.
+        let loops: [CurlEventLoop]
+        /// Transfers of this transport in flight (`run` polls only for one alone).
+        let inFlight = Atomic<Int>(0)
 
         /// Whether libcurl could be loaded in this process.
         public static var isAvailable: Bool { CurlLibrary.isAvailable }
@@ -58,12 +63,19 @@
         public init(configuration: Configuration = Configuration()) throws(CurlUnavailableError) {
             if case .failure(let error) = CurlLibrary.loaded { throw error }
             self.configuration = configuration
-            self.loop = try CurlEventLoop(
-                maximumConnectionsPerHost: configuration.maximumConnectionsPerHost,
-                busyPollNanoseconds: CurlTransfer.nanoseconds(configuration.busyPollInterval))
+            var loops: [CurlEventLoop] = []
+            for _ in 0..<max(1, configuration.eventLoopCount) {
+                loops.append(
+                    try CurlEventLoop(
+                        maximumConnectionsPerHost: configuration.maximumConnectionsPerHost,
+                        busyPollNanoseconds: CurlTransfer.nanoseconds(configuration.busyPollInterval)))
+            }
+            self.loops = loops
         }
 
-        deinit { loop.stop() }
+        deinit {
+            for loop in loops { loop.stop() }
+        }
 
         /// A `CurlTransport` when libcurl can be loaded, otherwise a `URLSessionTransport` with the
         /// same redirect policy and body cap.

@@ -101,8 +101,16 @@ enum Scenarios {
             if let value = ProcessInfo.processInfo.environment["BENCH_BUSY_POLL_US"], let micros = Double(value) {
                 configuration.busyPollInterval = micros / 1_000_000
             }
+            if let value = ProcessInfo.processInfo.environment["BENCH_EVENT_LOOPS"], let count = Int(value) {
+                configuration.eventLoopCount = count
+            }
             let transport = try CurlTransport(configuration: configuration)
             var clients = [CurlBaseline.transport("curlTransport", transport, url: url)]
+            if ProcessInfo.processInfo.environment["BENCH_DIAG"] != nil {
+                var one = configuration
+                one.eventLoopCount = 1
+                clients.append(CurlBaseline.transport("curlOneLoop", try CurlTransport(configuration: one), url: url))
+            }
             if withLibcurl { clients.append(try CurlBaseline.libcurl("libcurl", url: url)) }
             return clients
         #else
