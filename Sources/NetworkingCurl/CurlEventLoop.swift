@@ -15,7 +15,7 @@
     /// `@unchecked Sendable`: `active`, `ended`, `resumptions` and `spinsBeforeSleeping`, and
     /// every call on `multi` but `curl_multi_wakeup` (which libcurl allows from any thread),
     /// belong to the loop thread (see `run()`); `inbox` and `idleHandles` are guarded by locks;
-    /// `inFlight` and `pollsForLoneTransfers` are atomics.
+    /// `inFlight` is atomic.
     final class CurlEventLoop: @unchecked Sendable {
         private struct Inbox {
             var added: [CurlTransfer] = []
@@ -62,11 +62,8 @@
         /// How long the loop sleeps when nothing is in flight (a submission wakes it at once).
         private static let idlePollMilliseconds: Int32 = 60_000
         /// How long the loop polls without blocking before it sleeps, and a sender alone in flight
-        /// before it suspends (`Configuration.busyPollInterval`).
+        /// at most before it suspends (`Configuration.busyPollInterval`).
         let busyPollNanoseconds: UInt64
-        /// Whether a sender alone in flight polls for its transfer's end before suspending
-        /// (`CurlTransport.run`): while lone transfers end within `busyPollNanoseconds`.
-        let pollsForLoneTransfers = Atomic<Bool>(true)
         /// Whether the loop busy-polls before it sleeps: only while work keeps arriving within
         /// the interval (a sleep that lasted longer turns it off until a short one turns it back
         /// on), so that a loop whose server answers in milliseconds wastes no CPU. Loop thread only.
@@ -253,14 +250,15 @@
         /// Resumes the sending tasks of the transfers that ended in this pass, each exactly once.
         private func resumeEnded() {
             guard !ended.isEmpty else { return }
-            let count = ended.count
+            // Counted out before the hand-over, so that a sender that sees its outcome also sees the
+            // loop as free again (and places its next request here, on the warm connection).
+            inFlight.subtract(ended.count, ordering: .relaxed)
             inbox.withLock { _ in  // see synchronize()
                 for (transfer, outcome) in ended {
                     if let continuation = transfer.end(with: outcome) { resumptions.append((continuation, outcome)) }
                 }
             }
             ended.removeAll(keepingCapacity: true)
-            inFlight.subtract(count, ordering: .relaxed)
             for (continuation, outcome) in resumptions { continuation.resume(returning: outcome) }
             resumptions.removeAll(keepingCapacity: true)
         }

@@ -85,19 +85,23 @@
 
         /// Runs `transfer` to its end; cancelling the task cancels the transfer.
         ///
-        /// A transfer alone in flight is first waited for by polling, for at most
-        /// `configuration.busyPollInterval` and only while recent lone transfers ended within that
-        /// time: a server on the same host answers in tens of microseconds, about what waking a
-        /// suspended task costs again. Otherwise, or once the time is up, the task suspends. (With
-        /// other transfers in flight the cooperative thread has better things to do: no polling.)
+        /// A transfer alone in flight may first be waited for by polling, for at most
+        /// `configuration.busyPollInterval` (see `CurlLonePolling` for when): a server on the same
+        /// host answers in tens of microseconds, about what waking a suspended task costs again.
+        /// Otherwise, or once the time is up, the task suspends. (With other transfers in flight
+        /// the cooperative thread has better things to do: no polling.)
         func run(_ transfer: CurlTransfer) async -> CurlTransfer.Outcome {
             let loop = transfer.loop
             let started = CurlClock.now()
             let isAlone = inFlight.add(1, ordering: .relaxed).newValue == 1
             defer { inFlight.subtract(1, ordering: .relaxed) }
             loop.submit(transfer)
-            let polls = isAlone && loop.busyPollNanoseconds > 0 && loop.pollsForLoneTransfers.load(ordering: .relaxed)
-            var outcome = polls ? Self.poll(transfer, until: started &+ loop.busyPollNanoseconds) : nil
+            var outcome: CurlTransfer.Outcome?
+            if isAlone, loop.busyPollNanoseconds > 0, lonePolling.withLock({ $0.shouldPoll() }) {
+                outcome = Self.poll(transfer, until: started &+ loop.busyPollNanoseconds)
+                let caught = outcome != nil
+                lonePolling.withLock { $0.record(caught: caught) }
+            }
             if outcome == nil {
                 outcome = await withTaskCancellationHandler {
                     // Unsafe (not checked): the loop resumes each continuation once (CurlTransfer.end).
@@ -105,11 +109,6 @@
                 } onCancel: {
                     loop.cancel(transfer)
                 }
-            }
-            if isAlone {
-                // Poll next time only if that would have caught this transfer's end.
-                loop.pollsForLoneTransfers.store(
-                    CurlClock.now() &- started < loop.busyPollNanoseconds, ordering: .relaxed)
             }
             loop.synchronize()
             let ended = outcome ?? .cancelled

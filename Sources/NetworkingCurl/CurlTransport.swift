@@ -46,8 +46,10 @@
         /// The event loops (`configuration.eventLoopCount`), each with its own thread and
         /// connection pool; `loop(for:isHTTPS:)` picks one per request.
         let loops: [CurlEventLoop]
-        /// Transfers of this transport in flight (`run` polls only for one alone).
+        /// Transfers of this transport in flight (`run` polls only for one alone), and whether
+        /// polling for a lone one has been paying (`CurlLonePolling`).
         let inFlight = Atomic<Int>(0)
+        let lonePolling = Mutex(CurlLonePolling())
 
         /// Whether libcurl could be loaded in this process.
         public static var isAvailable: Bool { CurlLibrary.isAvailable }
