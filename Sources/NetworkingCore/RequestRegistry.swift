@@ -33,14 +33,27 @@ public final class RequestRegistry: Sendable {
     public nonisolated(nonsending) func run<T: Sendable>(
         key: String, _ operation: @escaping @Sendable () async -> T
     ) async -> T {
-        guard let task = withUnsafeCurrentTask(body: { $0 }) else { return await operation() }
-        let id = state.withLock { state in
+        let id = register(key: key)
+        defer { unregister(id) }
+        return await operation()
+    }
+
+    /// Registers the current task under `key` (see `run(key:_:)`), for callers that run the
+    /// operation themselves rather than in a closure; pass the result to `unregister(_:)` before
+    /// the task ends. `nil` outside a task.
+    package func register(key: String) -> UInt64? {
+        guard let task = withUnsafeCurrentTask(body: { $0 }) else { return nil }
+        return state.withLock { state in
             state.nextID &+= 1
             state.entries[state.nextID] = Entry(key: key, task: task)
             return state.nextID
         }
-        defer { _ = state.withLock { $0.entries.removeValue(forKey: id) } }
-        return await operation()
+    }
+
+    /// Ends a registration made by `register(key:)`.
+    package func unregister(_ id: UInt64?) {
+        guard let id else { return }
+        _ = state.withLock { $0.entries.removeValue(forKey: id) }
     }
 
     /// Cancels every request registered under `key`.

@@ -15,8 +15,17 @@ extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTranspor
     public func send(
         _ request: URLRequest, uploadProgress: ProgressReporter?, downloadProgress: ProgressReporter?
     ) async throws(NetworkingError) -> HTTPExchange {
+        try await sendFollowingRedirects(
+            request, progress: TaskProgress(upload: uploadProgress, download: downloadProgress))
+    }
+
+    /// Sends `request` and the redirects `redirectPolicy` follows; inlined into both `send`
+    /// methods (an async frame less per request).
+    @inline(__always)
+    func sendFollowingRedirects(
+        _ request: URLRequest, progress: TaskProgress
+    ) async throws(NetworkingError) -> HTTPExchange {
         let start = Date()
-        let progress = TaskProgress(upload: uploadProgress, download: downloadProgress)
         var current = request
         var redirects = 0
         while true {
@@ -28,9 +37,10 @@ extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTranspor
                 redirects += 1
                 continue
             }
-            var metrics = measured ?? TransactionMetrics(startDate: start, endDate: Date())
+            let end = Date()
+            var metrics = measured ?? TransactionMetrics(startDate: start, endDate: end)
             metrics.startDate = start
-            metrics.endDate = Date()
+            metrics.endDate = end
             metrics.requestBodyBytes = metrics.requestBodyBytes ?? current.inMemoryBodyByteCount
             metrics.responseBodyBytes = Int64(body.count)
             metrics.redirectCount = redirects

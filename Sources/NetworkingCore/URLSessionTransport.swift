@@ -45,11 +45,12 @@ public final class URLSessionTransport: ResponseBodyLimitedTransport {
     deinit { session.finishTasksAndInvalidate() }
 
     public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
-        try await send(request, uploadProgress: nil, downloadProgress: nil)
+        try await sendFollowingRedirects(request, progress: TaskProgress())
     }
 
     /// Sends one hop (no redirect following) and waits for its result: the complete body, or only
     /// the head when `sink` makes the task a stream. `sink` is called with the task before it starts.
+    @inline(__always)
     func transfer(
         _ request: URLRequest, progress: TaskProgress = TaskProgress(),
         sink makeSink: (URLSessionDataTask) -> TaskSink = { _ in .memory }
@@ -77,7 +78,9 @@ public final class URLSessionTransport: ResponseBodyLimitedTransport {
         let delegate = self.delegate
         let sink = makeSink(task)
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<TransferResult, Never>) in
+            // Unsafe rather than checked (no allocation): the delegate resumes it exactly once (see
+            // `SessionDelegate.State.continuation`).
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<TransferResult, Never>) in
                 delegate.register(task, continuation: continuation, sink: sink, progress: progress)
                 if Task.isCancelled {
                     delegate.cancel(task)
