@@ -145,15 +145,30 @@ public actor Networking {
         if let cached = snapshot.current { current = cached } else { current = await requestSnapshot() }
         var wrap = wrap
         if cachingLevel != .none { wrap = await verbCaching(cachingLevel) }
-        let pipeline = current.pipeline.wrappingTransport(wrap)  // A per-request cache (issue 4).
+        if let wrap {
+            // A per-request cache (issue 4).
+            return await Self.execute(
+                request, kind: kind, on: current.pipeline.wrappingTransport(wrap),
+                credentialHeaders: current.credentialHeaders, decode: decode)
+        }
+        return await Self.execute(
+            request, kind: kind, on: current.pipeline, credentialHeaders: current.credentialHeaders, decode: decode)
+    }
+
+    /// Runs `request` on `pipeline` with `credentialHeaders` bound for redirects.
+    @inline(__always)
+    private nonisolated(nonsending) static func execute<T: Sendable>(
+        _ request: HTTPRequest, kind: RequestContext.Kind, on pipeline: Pipeline, credentialHeaders: [String],
+        decode: @escaping @Sendable (HTTPExchange, JSONDecoder) throws(NetworkingError) -> T
+    ) async -> Result<T, NetworkingError> {
         let decoder = pipeline.decoder
         // Binding an empty list over an empty list changes nothing: skip the task-local.
-        if current.credentialHeaders.isEmpty, RedirectPolicy.additionalSensitiveHeaders.isEmpty {
+        if credentialHeaders.isEmpty, RedirectPolicy.additionalSensitiveHeaders.isEmpty {
             return await pipeline.execute(request, kind: kind) { (exchange) throws(NetworkingError) -> T in
                 try decode(exchange, decoder)
             }
         }
-        return await RedirectPolicy.$additionalSensitiveHeaders.withValue(current.credentialHeaders) {
+        return await RedirectPolicy.$additionalSensitiveHeaders.withValue(credentialHeaders) {
             await pipeline.execute(request, kind: kind) { (exchange) throws(NetworkingError) -> T in
                 try decode(exchange, decoder)
             }
@@ -187,9 +202,16 @@ public actor Networking {
 
 /// A `Networking`'s configuration as requests see it: the pipeline and the credential headers a
 /// redirect to another origin strips (see `RedirectPolicy.additionalSensitiveHeaders`).
-struct RequestSnapshot: Sendable {
+///
+/// A class, so that a request takes it with one retain rather than a copy of every field.
+final class RequestSnapshot: Sendable {
     let pipeline: Pipeline
     let credentialHeaders: [String]
+
+    init(pipeline: Pipeline, credentialHeaders: [String]) {
+        self.pipeline = pipeline
+        self.credentialHeaders = credentialHeaders
+    }
 }
 
 /// Holds the current `RequestSnapshot` so requests read it without hopping onto the actor. Only

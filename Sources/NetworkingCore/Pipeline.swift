@@ -149,20 +149,33 @@ public struct Pipeline: Sendable {
 
     /// Checks the status, decodes, and tells the observers how the request ended.
     private func conclude(
-        _ sent: Result<HTTPExchange, NetworkingError>, observed: ObservedRequest?,
+        _ sent: consuming Result<HTTPExchange, NetworkingError>, observed: ObservedRequest?,
         decode: (HTTPExchange) throws(NetworkingError) -> Void
     ) -> NetworkingError? {
-        var exchange: HTTPExchange?
+        let exchange: HTTPExchange
+        switch consume sent {
+        case .success(let received):
+            exchange = received
+        case .failure(let error):
+            if let observed { report(observed, failure: error, exchange: nil) }
+            return error
+        }
         var failure: NetworkingError?
         do throws(NetworkingError) {
-            let received = try sent.get()
-            exchange = received
-            guard received.isSuccess else { throw .http(HTTPError(metadata: received.metadata)) }
-            try decode(received)
+            guard exchange.isSuccess else { throw .http(HTTPError(metadata: exchange.metadata)) }
+            try decode(exchange)
         } catch {
             failure = error
         }
-        guard let observed else { return failure }
+        // A success nobody listens to (see `beginObserving`) is not reported.
+        if let observed, failure != nil || observed.context != nil {
+            report(observed, failure: failure, exchange: exchange)
+        }
+        return failure
+    }
+
+    /// Tells the observers how an observed request ended.
+    private func report(_ observed: ObservedRequest, failure: NetworkingError?, exchange: HTTPExchange?) {
         if let context = observed.context, let startDate = observed.startDate {
             let outcome: RequestOutcome =
                 failure.map { .failure($0) }
@@ -177,7 +190,6 @@ public struct Pipeline: Sendable {
                 context, .failure(failure), since: observed.start, startDate: Date(timeIntervalSinceNow: -seconds),
                 exchange: exchange)
         }
-        return failure
     }
 
     private static func context(of urlRequest: URLRequest, kind: RequestContext.Kind) -> RequestContext {
