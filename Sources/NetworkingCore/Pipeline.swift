@@ -70,10 +70,9 @@ public struct Pipeline: Sendable {
         await executeBuilt(urlRequest, kind: kind, decode: decode)
     }
 
-    /// The body of both `execute` methods, inlined into each (an async frame less per request):
-    /// the work is done by `outcome`, which is not generic. In a generic async function every value
-    /// of the generic type takes an allocation from the task, and a caller in another module runs
-    /// the unspecialized code: that cost dozens of allocations per request.
+    /// The body of both `execute` methods, inlined into each (an async frame less per request).
+    /// The work is done by `outcome`, which is not generic (a caller in another module runs the
+    /// unspecialized code of a generic function) and keeps little across its suspension.
     @inline(__always)
     private func executeBuilt<T: Sendable>(
         _ urlRequest: URLRequest, kind: RequestContext.Kind,
