@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -27,7 +28,8 @@ public actor Networking {
     var interceptors: [any HTTPInterceptor] = []
     var observers: [any RequestObserver] = []
     let registry = RequestRegistry()
-    private var snapshot: Pipeline?
+    /// The configuration as requests see it, readable off the actor (see `pipeline()`).
+    let snapshot = SnapshotCell()
 
     // MARK: State owned by the cache and downloads (issue 4)
     let cacheState = CacheState()
@@ -90,11 +92,14 @@ public actor Networking {
     }
 
     /// Drops the snapshot so the next request sees the new configuration.
-    func invalidate() { snapshot = nil }
+    func invalidate() { snapshot.clear() }
 
     /// The configuration as an immutable pipeline.
-    func pipeline() -> Pipeline {
-        if let snapshot { return snapshot }
+    func pipeline() -> Pipeline { requestSnapshot().pipeline }
+
+    /// The configuration as requests see it, built again after a change.
+    func requestSnapshot() -> RequestSnapshot {
+        if let current = snapshot.current { return current }
         var defaults = headerFields
         if !defaults.contains("Accept") { defaults["Accept"] = "application/json" }
         if let value = authorizationHeaderValue { defaults[authorizationHeaderKey] = value }
@@ -113,53 +118,112 @@ public actor Networking {
         let pipeline = Pipeline(
             builder: RequestBuilder(baseURL: baseURL, defaultHeaders: defaults), interceptors: interceptors,
             transport: transport, observers: observers)
-        snapshot = pipeline
-        return pipeline
+        let current = RequestSnapshot(
+            pipeline: pipeline, credentialHeaders: authorizationHeaderValue == nil ? [] : [authorizationHeaderKey])
+        snapshot.set(current)
+        return current
     }
 
     /// Runs a request off the actor, registered for cancellation under its path.
-    func perform<T: Sendable>(
+    ///
+    /// It runs on the caller's executor up to the pipeline (which runs on the global executor):
+    /// a verb called from outside the actor does not hop onto it, and only a configuration
+    /// changed since the last request, or a `cachingLevel` other than `.none`, visits the actor.
+    /// The registration comes first, so a `cancelAllRequests()` that runs after this call started
+    /// always sees the request.
+    @inline(__always)
+    nonisolated(nonsending) func perform<T: Sendable>(
         _ request: HTTPRequest, kind: RequestContext.Kind = .request,
-        transport wrap: (@Sendable (any HTTPTransport) -> any HTTPTransport)? = nil,
+        transport wrap: (@Sendable (any HTTPTransport) -> any HTTPTransport)? = nil, cachingLevel: CachingLevel = .none,
         decode: @escaping @Sendable (HTTPExchange, JSONDecoder) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
-        let pipeline = pipeline().wrappingTransport(wrap)  // A per-request cache (issue 4).
-        let credentialHeaders = authorizationHeaderValue == nil ? [] : [authorizationHeaderKey]
+        // Registered in place rather than through `RequestRegistry.run`: one closure and two
+        // async frames less per request.
+        let registration = registry.register(key: request.path)
+        defer { registry.unregister(registration) }
+        let current: RequestSnapshot
+        if let cached = snapshot.current { current = cached } else { current = await requestSnapshot() }
+        var wrap = wrap
+        if cachingLevel != .none { wrap = await verbCaching(cachingLevel) }
+        if let wrap {
+            // A per-request cache (issue 4).
+            return await Self.execute(
+                request, kind: kind, on: current.pipeline.wrappingTransport(wrap),
+                credentialHeaders: current.credentialHeaders, decode: decode)
+        }
+        return await Self.execute(
+            request, kind: kind, on: current.pipeline, credentialHeaders: current.credentialHeaders, decode: decode)
+    }
+
+    /// Runs `request` on `pipeline` with `credentialHeaders` bound for redirects.
+    @inline(__always)
+    private nonisolated(nonsending) static func execute<T: Sendable>(
+        _ request: HTTPRequest, kind: RequestContext.Kind, on pipeline: Pipeline, credentialHeaders: [String],
+        decode: @escaping @Sendable (HTTPExchange, JSONDecoder) throws(NetworkingError) -> T
+    ) async -> Result<T, NetworkingError> {
         let decoder = pipeline.decoder
-        return await registry.run(key: request.path) {
-            // Binding an empty list over an empty list changes nothing: skip the task-local.
-            if credentialHeaders.isEmpty, RedirectPolicy.additionalSensitiveHeaders.isEmpty {
-                return await pipeline.execute(request, kind: kind) { (exchange) throws(NetworkingError) -> T in
-                    try decode(exchange, decoder)
-                }
+        // Binding an empty list over an empty list changes nothing: skip the task-local.
+        if credentialHeaders.isEmpty, RedirectPolicy.additionalSensitiveHeaders.isEmpty {
+            return await pipeline.execute(request, kind: kind) { (exchange) throws(NetworkingError) -> T in
+                try decode(exchange, decoder)
             }
-            return await RedirectPolicy.$additionalSensitiveHeaders.withValue(credentialHeaders) {
-                await pipeline.execute(request, kind: kind) { (exchange) throws(NetworkingError) -> T in
-                    try decode(exchange, decoder)
-                }
+        }
+        return await RedirectPolicy.$additionalSensitiveHeaders.withValue(credentialHeaders) {
+            await pipeline.execute(request, kind: kind) { (exchange) throws(NetworkingError) -> T in
+                try decode(exchange, decoder)
             }
         }
     }
 
-    func send<T: Decodable & Sendable>(
+    @inline(__always)
+    nonisolated(nonsending) func send<T: Decodable & Sendable>(
         _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], queryModel: (any Encodable & Sendable)? = nil,
         body: RequestBody? = nil, cachingLevel: CachingLevel = .none
     ) async -> Result<T, NetworkingError> {
         await perform(
             HTTPRequest(method: method, path: path, query: query, queryModel: queryModel, body: body),
-            transport: verbCaching(cachingLevel)
+            cachingLevel: cachingLevel
         ) { (exchange, decoder) throws(NetworkingError) -> T in
             try ResponseDecoding.decode(T.self, from: exchange, decoder: decoder)
         }
     }
 
-    func sendVoid(
+    @inline(__always)
+    nonisolated(nonsending) func sendVoid(
         _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], queryModel: (any Encodable & Sendable)? = nil,
         body: RequestBody? = nil, cachingLevel: CachingLevel = .none
     ) async -> Result<Void, NetworkingError> {
         await perform(
             HTTPRequest(method: method, path: path, query: query, queryModel: queryModel, body: body),
-            transport: verbCaching(cachingLevel)
+            cachingLevel: cachingLevel
         ) { _, _ in () }
     }
+}
+
+/// A `Networking`'s configuration as requests see it: the pipeline and the credential headers a
+/// redirect to another origin strips (see `RedirectPolicy.additionalSensitiveHeaders`).
+///
+/// A class, so that a request takes it with one retain rather than a copy of every field.
+final class RequestSnapshot: Sendable {
+    let pipeline: Pipeline
+    let credentialHeaders: [String]
+
+    init(pipeline: Pipeline, credentialHeaders: [String]) {
+        self.pipeline = pipeline
+        self.credentialHeaders = credentialHeaders
+    }
+}
+
+/// Holds the current `RequestSnapshot` so requests read it without hopping onto the actor. Only
+/// the actor writes it (after each configuration change, and when it builds a new snapshot), so a
+/// request that starts after a change returned never sees the configuration from before.
+final class SnapshotCell: Sendable {
+    private let value = Mutex<RequestSnapshot?>(nil)
+
+    /// The snapshot, or `nil` when the configuration changed since it was built.
+    var current: RequestSnapshot? { value.withLock { $0 } }
+
+    func set(_ snapshot: RequestSnapshot) { value.withLock { $0 = snapshot } }
+
+    func clear() { value.withLock { $0 = nil } }
 }

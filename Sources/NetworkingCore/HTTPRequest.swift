@@ -52,23 +52,41 @@ extension HTTPRequest {
 /// changes its own copy. Creating the request object and laying out its header fields was most
 /// of what building a request cost on Linux.
 private enum RememberedRequests {
+    /// Hashed by the builder's `rememberingSeed` (its base URL and default headers, hashed once
+    /// per builder rather than on every lookup), method and path; compared in full.
     private struct Key: Hashable {
+        let seed: Int
         let baseURL: String
         let method: String
         let path: String
         let defaultHeaders: HTTPHeaders
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(seed)
+            hasher.combine(method)
+            hasher.combine(path)
+        }
     }
 
     /// Cleared when it holds `limit` entries.
     private static let requests = Mutex<[Key: URLRequest]>([:])
     private static let limit = 512
 
+    /// The seed of a builder's keys.
+    static func seed(baseURL: String, defaultHeaders: HTTPHeaders) -> Int {
+        var hasher = Hasher()
+        hasher.combine(baseURL)
+        hasher.combine(defaultHeaders)
+        return hasher.finalize()
+    }
+
     static func request(
-        baseURL: String, request: HTTPRequest, defaultHeaders: HTTPHeaders,
+        seed: Int, baseURL: String, request: HTTPRequest, defaultHeaders: HTTPHeaders,
         build: () throws(NetworkingError) -> URLRequest
     ) throws(NetworkingError) -> URLRequest {
         let key = Key(
-            baseURL: baseURL, method: request.method.rawValue, path: request.path, defaultHeaders: defaultHeaders)
+            seed: seed, baseURL: baseURL, method: request.method.rawValue, path: request.path,
+            defaultHeaders: defaultHeaders)
         if let remembered = requests.withLock({ $0[key] }) { return remembered }
         let built = try build()
         requests.withLock { requests in
@@ -82,17 +100,24 @@ private enum RememberedRequests {
 /// Turns `HTTPRequest`s into `URLRequest`s for one base URL and set of default headers.
 public struct RequestBuilder: Sendable {
     /// The base URL every relative path is joined to.
-    public var baseURL: String
+    public var baseURL: String {
+        didSet { rememberingSeed = RememberedRequests.seed(baseURL: baseURL, defaultHeaders: defaultHeaders) }
+    }
     /// Headers sent with every request (a request's own headers override them).
-    public var defaultHeaders: HTTPHeaders
+    public var defaultHeaders: HTTPHeaders {
+        didSet { rememberingSeed = RememberedRequests.seed(baseURL: baseURL, defaultHeaders: defaultHeaders) }
+    }
     /// Encodes JSON bodies.
     public var encoder: JSONEncoder
+    /// `baseURL` and `defaultHeaders` hashed, for `RememberedRequests`.
+    private var rememberingSeed: Int
 
     /// Creates a builder.
     public init(baseURL: String, defaultHeaders: HTTPHeaders = [:], encoder: JSONEncoder = JSONCoding.makeEncoder()) {
         self.baseURL = baseURL
         self.defaultHeaders = defaultHeaders
         self.encoder = encoder
+        self.rememberingSeed = RememberedRequests.seed(baseURL: baseURL, defaultHeaders: defaultHeaders)
     }
 
     /// Builds the `URLRequest`, or throws `.invalidRequest` naming what is wrong: an invalid base
@@ -100,9 +125,9 @@ public struct RequestBuilder: Sendable {
     /// header (CR, LF or NUL).
     public func makeURLRequest(_ request: HTTPRequest) throws(NetworkingError) -> URLRequest {
         if request.isPlain {
-            return try RememberedRequests.request(baseURL: baseURL, request: request, defaultHeaders: defaultHeaders) {
-                () throws(NetworkingError) in try build(request)
-            }
+            return try RememberedRequests.request(
+                seed: rememberingSeed, baseURL: baseURL, request: request, defaultHeaders: defaultHeaders
+            ) { () throws(NetworkingError) in try build(request) }
         }
         return try build(request)
     }

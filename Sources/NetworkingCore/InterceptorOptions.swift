@@ -65,7 +65,7 @@ extension URLRequest {
 
     /// The request without its option headers: what a transport sends.
     public func removingInterceptorOptions() -> URLRequest {
-        guard let fields = allHTTPHeaderFields, !fields.isEmpty else { return self }
+        guard let fields = allHTTPHeaderFields, fields.keys.contains(where: Self.mayBeOptionHeader) else { return self }
         let present = Self.interceptorOptionHeaders.filter { name in
             fields.keys.contains { $0.caseInsensitiveEquals(name) }
         }
@@ -73,5 +73,13 @@ extension URLRequest {
         var request = self
         for name in present { request.setValue(nil, forHTTPHeaderField: name) }
         return request
+    }
+
+    /// Whether `name` starts with `X-N` (ASCII case folded), as every option header does: a quick
+    /// test that rules out the ordinary headers of a request.
+    private static func mayBeOptionHeader(_ name: String) -> Bool {
+        var bytes = name.utf8.makeIterator()
+        return bytes.next().map { $0 | 0x20 } == UInt8(ascii: "x") && bytes.next() == UInt8(ascii: "-")
+            && bytes.next().map { $0 | 0x20 } == UInt8(ascii: "n")
     }
 }

@@ -47,7 +47,7 @@ public struct Pipeline: Sendable {
             reportUnbuildable(method: request.method, headers: request.headers, kind: kind, error)
             return .failure(error)
         }
-        return await execute(urlRequest, kind: kind, decode: decode)
+        return await executeBuilt(urlRequest, kind: kind, decode: decode)
     }
 
     /// Tells the observers about a request that failed before it could be built (an invalid URL, a
@@ -67,51 +67,127 @@ public struct Pipeline: Sendable {
         _ urlRequest: URLRequest, kind: RequestContext.Kind = .request,
         decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
-        if observers.isEmpty { return await run(urlRequest, decode: decode) }
-        let start = ContinuousClock.now
-        var exchange: HTTPExchange?
-        if observers.allSatisfy(\.observesFailuresOnly) {
-            // Nobody listens to successes: report the request only if it fails (see
-            // `RequestObserver.observesFailuresOnly`).
-            let result = await run(urlRequest, received: { exchange = $0 }, decode: decode)
-            if case .failure(let error) = result {
-                let elapsed = ContinuousClock.now - start
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-                let context = Self.context(of: urlRequest, kind: kind)
-                notifyStart(context)
-                notifyCompletion(
-                    context, .failure(error), since: start, startDate: Date(timeIntervalSinceNow: -seconds),
-                    exchange: exchange)
-            }
-            return result
-        }
-        let startDate = Date()
-        let context = Self.context(of: urlRequest, kind: kind)
-        notifyStart(context)
-        let result: Result<T, NetworkingError> = await run(urlRequest, received: { exchange = $0 }, decode: decode)
-        switch result {
-        case .success:
-            notifyCompletion(
-                context, .success(statusCode: exchange?.statusCode ?? 0, byteCount: exchange?.body.count ?? 0),
-                since: start, startDate: startDate, exchange: exchange)
-        case .failure(let error):
-            notifyCompletion(context, .failure(error), since: start, startDate: startDate, exchange: exchange)
-        }
-        return result
+        await executeBuilt(urlRequest, kind: kind, decode: decode)
     }
 
-    private func run<T>(
-        _ urlRequest: URLRequest, received: (HTTPExchange) -> Void = { _ in },
-        decode: (HTTPExchange) throws(NetworkingError) -> T
+    /// The body of both `execute` methods, inlined into each (an async frame less per request).
+    /// The work is done by `outcome`, which is not generic (a caller in another module runs the
+    /// unspecialized code of a generic function) and keeps little across its suspension.
+    @inline(__always)
+    private func executeBuilt<T: Sendable>(
+        _ urlRequest: URLRequest, kind: RequestContext.Kind,
+        decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
+        var value: T?
+        let failure = await outcome(urlRequest, kind: kind) { (exchange) throws(NetworkingError) in
+            value = try decode(exchange)
+        }
+        if let failure { return .failure(failure) }
+        // `outcome` returns no failure only after `decode` returned a value.
+        guard let value else { return .failure(.invalidResponse) }
+        return .success(value)
+    }
+
+    /// Runs a built request, tells the observers, and hands a 2xx exchange to `decode`: the
+    /// failure, or `nil` when `decode` returned.
+    ///
+    /// Kept to the one suspension and what must live across it: in an async function every value
+    /// of a type whose size is unknown to this module (`URLRequest`, `URL`, `Date`, and whatever
+    /// holds them, such as `HTTPExchange` and `NetworkingError`) takes an allocation from the task,
+    /// while the synchronous steps before and after keep theirs on the stack.
+    private func outcome(
+        _ urlRequest: URLRequest, kind: RequestContext.Kind, decode: (HTTPExchange) throws(NetworkingError) -> Void
+    ) async -> NetworkingError? {
+        let observed = observers.isEmpty ? nil : beginObserving(urlRequest, kind: kind)
+        let sent = await send(urlRequest)
+        return conclude(sent, observed: observed, decode: decode)
+    }
+
+    /// Sends the request through the interceptors and the transport.
+    private func send(_ urlRequest: URLRequest) async -> Result<HTTPExchange, NetworkingError> {
         do throws(NetworkingError) {
-            let chain = InterceptorChain(interceptors: interceptors, transport: transport)
-            let exchange = try await chain.send(urlRequest)
-            received(exchange)
-            guard exchange.isSuccess else { throw .http(HTTPError(metadata: exchange.metadata)) }
-            return .success(try decode(exchange))
+            // Without interceptors the transport is called directly (what `InterceptorChain` does
+            // then), an async frame less.
+            if interceptors.isEmpty {
+                return .success(try await transport.send(urlRequest.removingInterceptorOptions()))
+            }
+            return .success(
+                try await InterceptorChain(interceptors: interceptors, transport: transport).send(urlRequest))
         } catch {
             return .failure(error)
+        }
+    }
+
+    /// A request the observers are told about, between its start and its completion.
+    private final class ObservedRequest {
+        let start = ContinuousClock.now
+        let urlRequest: URLRequest
+        let kind: RequestContext.Kind
+        /// Set when the start was reported; `nil` when only a failure is (see `observesFailuresOnly`).
+        var context: RequestContext?
+        var startDate: Date?
+
+        init(_ urlRequest: URLRequest, kind: RequestContext.Kind) {
+            self.urlRequest = urlRequest
+            self.kind = kind
+        }
+    }
+
+    private func beginObserving(_ urlRequest: URLRequest, kind: RequestContext.Kind) -> ObservedRequest {
+        let observed = ObservedRequest(urlRequest, kind: kind)
+        // When nobody listens to successes, the request is reported only if it fails (see
+        // `RequestObserver.observesFailuresOnly`).
+        if !observers.allSatisfy(\.observesFailuresOnly) {
+            let context = Self.context(of: urlRequest, kind: kind)
+            observed.startDate = Date()
+            observed.context = context
+            notifyStart(context)
+        }
+        return observed
+    }
+
+    /// Checks the status, decodes, and tells the observers how the request ended.
+    private func conclude(
+        _ sent: consuming Result<HTTPExchange, NetworkingError>, observed: ObservedRequest?,
+        decode: (HTTPExchange) throws(NetworkingError) -> Void
+    ) -> NetworkingError? {
+        let exchange: HTTPExchange
+        switch consume sent {
+        case .success(let received):
+            exchange = received
+        case .failure(let error):
+            if let observed { report(observed, failure: error, exchange: nil) }
+            return error
+        }
+        var failure: NetworkingError?
+        do throws(NetworkingError) {
+            guard exchange.isSuccess else { throw .http(HTTPError(metadata: exchange.metadata)) }
+            try decode(exchange)
+        } catch {
+            failure = error
+        }
+        // A success nobody listens to (see `beginObserving`) is not reported.
+        if let observed, failure != nil || observed.context != nil {
+            report(observed, failure: failure, exchange: exchange)
+        }
+        return failure
+    }
+
+    /// Tells the observers how an observed request ended.
+    private func report(_ observed: ObservedRequest, failure: NetworkingError?, exchange: HTTPExchange?) {
+        if let context = observed.context, let startDate = observed.startDate {
+            let outcome: RequestOutcome =
+                failure.map { .failure($0) }
+                ?? .success(statusCode: exchange?.statusCode ?? 0, byteCount: exchange?.body.count ?? 0)
+            notifyCompletion(context, outcome, since: observed.start, startDate: startDate, exchange: exchange)
+        } else if let failure {
+            let elapsed = ContinuousClock.now - observed.start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            let context = Self.context(of: observed.urlRequest, kind: observed.kind)
+            notifyStart(context)
+            notifyCompletion(
+                context, .failure(failure), since: observed.start, startDate: Date(timeIntervalSinceNow: -seconds),
+                exchange: exchange)
         }
     }
 

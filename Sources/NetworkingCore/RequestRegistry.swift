@@ -7,14 +7,18 @@ public final class RequestRegistry: Sendable {
     // is only used under the lock while the entry exists, and `run` removes the entry (under the
     // lock) before it returns, so the task is alive whenever another thread cancels it.
     private struct Entry: @unchecked Sendable {
+        let id: UInt64
         let key: String
         /// The task running the request.
         let task: UnsafeCurrentTask
     }
 
+    /// The entries in the order they were registered: an array rather than a dictionary (no
+    /// hashing), searched from the end when a registration ends (requests mostly end in the order
+    /// they began, the last one first when they run one at a time).
     private struct State {
         var nextID: UInt64 = 0
-        var entries: [UInt64: Entry] = [:]
+        var entries: [Entry] = []
     }
 
     private let state = Mutex(State())
@@ -33,14 +37,29 @@ public final class RequestRegistry: Sendable {
     public nonisolated(nonsending) func run<T: Sendable>(
         key: String, _ operation: @escaping @Sendable () async -> T
     ) async -> T {
-        guard let task = withUnsafeCurrentTask(body: { $0 }) else { return await operation() }
-        let id = state.withLock { state in
+        let id = register(key: key)
+        defer { unregister(id) }
+        return await operation()
+    }
+
+    /// Registers the current task under `key` (see `run(key:_:)`), for callers that run the
+    /// operation themselves rather than in a closure; pass the result to `unregister(_:)` before
+    /// the task ends. `nil` outside a task.
+    package func register(key: String) -> UInt64? {
+        guard let task = withUnsafeCurrentTask(body: { $0 }) else { return nil }
+        return state.withLock { state in
             state.nextID &+= 1
-            state.entries[state.nextID] = Entry(key: key, task: task)
+            state.entries.append(Entry(id: state.nextID, key: key, task: task))
             return state.nextID
         }
-        defer { _ = state.withLock { $0.entries.removeValue(forKey: id) } }
-        return await operation()
+    }
+
+    /// Ends a registration made by `register(key:)`.
+    package func unregister(_ id: UInt64?) {
+        guard let id else { return }
+        state.withLock { state in
+            if let index = state.entries.lastIndex(where: { $0.id == id }) { state.entries.remove(at: index) }
+        }
     }
 
     /// Cancels every request registered under `key`.
@@ -49,14 +68,14 @@ public final class RequestRegistry: Sendable {
     /// lock (which keeps each task alive meanwhile): a handler must not call back into the registry.
     public func cancel(key: String) {
         state.withLock { state in
-            for entry in state.entries.values where entry.key == key { entry.task.cancel() }
+            for entry in state.entries where entry.key == key { entry.task.cancel() }
         }
     }
 
     /// Cancels every request in flight (see `cancel(key:)`).
     public func cancelAll() {
         state.withLock { state in
-            for entry in state.entries.values { entry.task.cancel() }
+            for entry in state.entries { entry.task.cancel() }
         }
     }
 

@@ -17,14 +17,20 @@ import Synchronization
 public struct ResponseHead: Sendable {
     /// The status code.
     public let statusCode: Int
-    private let storage: Storage
+    private let backing: Backing
+
+    /// The response when it was given (nothing allocated for it), else the fields as received.
+    private enum Backing: Sendable {
+        case given(HTTPURLResponse)
+        case fields(Storage)
+    }
 
     /// Creates a head from fields already parsed (a repeated name's values joined with ", ").
     /// Returns `nil` for a status code outside 100…999, which no HTTP response has.
     public init?(url: URL, statusCode: Int, httpVersion: String = "HTTP/1.1", headerFields: [String: String]) {
         guard (100...999).contains(statusCode) else { return nil }
         self.statusCode = statusCode
-        self.storage = Storage(url: url, httpVersion: httpVersion, state: State(fields: headerFields))
+        self.backing = .fields(Storage(url: url, httpVersion: httpVersion, state: State(fields: headerFields)))
     }
 
     /// Creates a head from its field lines as received (`Name: value`, each line ending in LF or
@@ -32,19 +38,23 @@ public struct ResponseHead: Sendable {
     public init?(url: URL, statusCode: Int, httpVersion: String = "HTTP/1.1", fieldLines: [UInt8]) {
         guard (100...999).contains(statusCode) else { return nil }
         self.statusCode = statusCode
-        self.storage = Storage(url: url, httpVersion: httpVersion, state: State(lines: fieldLines))
+        self.backing = .fields(Storage(url: url, httpVersion: httpVersion, state: State(lines: fieldLines)))
     }
 
     /// A head that already has its `HTTPURLResponse`.
     init(_ response: HTTPURLResponse) {
         self.statusCode = response.statusCode
-        self.storage = Storage(given: response)
+        self.backing = .given(response)
     }
 
     /// The value of a header, looked up case-insensitively; a repeated header's values are joined
     /// with ", ".
     public func header(_ name: String) -> String? {
-        if let given = storage.given { return given.value(forHTTPHeaderField: name) }
+        let storage: Storage
+        switch backing {
+        case .given(let response): return response.value(forHTTPHeaderField: name)
+        case .fields(let fields): storage = fields
+        }
         return storage.state.withLock { state in
             let fields = state.parsedFields()
             if let value = fields[name] { return value }
@@ -54,8 +64,11 @@ public struct ResponseHead: Sendable {
 
     /// The head as an `HTTPURLResponse`, built on first use.
     public var response: HTTPURLResponse {
-        if let given = storage.given { return given }
-        let storage = self.storage
+        let storage: Storage
+        switch backing {
+        case .given(let response): return response
+        case .fields(let fields): storage = fields
+        }
         let statusCode = self.statusCode
         return storage.state.withLock { state in
             if let response = state.response { return response }
@@ -86,26 +99,16 @@ public struct ResponseHead: Sendable {
         }
     }
 
-    /// Shared by every copy of a head.
+    /// Shared by every copy of a head built from fields.
     private final class Storage: Sendable {
-        /// Set when the response was given, not built: read without the lock.
-        let given: HTTPURLResponse?
         let url: URL
         let httpVersion: String
         let state: Mutex<State>
 
         init(url: URL, httpVersion: String, state: State) {
-            self.given = nil
             self.url = url
             self.httpVersion = httpVersion
             self.state = Mutex(state)
-        }
-
-        init(given: HTTPURLResponse) {
-            self.given = given
-            self.url = given.url ?? URL(fileURLWithPath: "/")
-            self.httpVersion = "HTTP/1.1"
-            self.state = Mutex(State(response: given))
         }
     }
 

@@ -47,9 +47,9 @@ struct TaskProgress: Sendable {
     }
 
     /// Notes the response head: only a 2xx body counts as download progress.
-    mutating func downloadStarted(_ response: HTTPURLResponse) {
+    mutating func downloadStarted(_ response: HTTPURLResponse, expectedLength: Int64) {
         downloading = (200..<300).contains(response.statusCode)
-        downloadTotal = response.expectedContentLength >= 0 ? response.expectedContentLength : nil
+        downloadTotal = expectedLength >= 0 ? expectedLength : nil
     }
 
     func reportDownload(received: Int64) {
@@ -65,10 +65,11 @@ struct TaskProgress: Sendable {
 extension SessionDelegate {
     /// Hands a stream's head to the waiting transport; the body keeps flowing to the sink.
     func startStream(_ task: URLSessionTask, _ response: HTTPURLResponse) {
-        let continuation = states.withLock { states -> CheckedContinuation<TransferResult, Never>? in
-            states[task.taskIdentifier]?.response = response
-            defer { states[task.taskIdentifier]?.continuation = nil }
-            return states[task.taskIdentifier]?.continuation
+        let continuation = states.withLock { states -> UnsafeContinuation<TransferResult, Never>? in
+            guard let state = states[Self.key(task)] else { return nil }
+            state.response = response
+            defer { state.continuation = nil }
+            return state.continuation
         }
         continuation?.resume(returning: .success(response, Data()))
     }

@@ -15,16 +15,41 @@ import Synchronization
 /// challenge's completion handler directly from them (those wait for the work queue, so they
 /// would hang the session): go through `offQueue`.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    struct State {
-        /// Resumed once: with the head for a stream, at completion otherwise.
-        var continuation: CheckedContinuation<TransferResult, Never>?
+    /// One task's transfer. A reference, so that the delegate's calls reach it in the dictionary
+    /// without copying it in and out.
+    // @unchecked: its fields are read and written only under `states`'s lock while it is in the
+    // dictionary, and only by the caller that removed it from there (under the lock) afterwards.
+    final class State: @unchecked Sendable {
+        /// Resumed once: with the head for a stream, at completion otherwise. Unchecked: `finish`
+        /// takes the state out of the dictionary under the lock before resuming, and a stream's
+        /// head is resumed after clearing this field under the lock, so no path resumes it twice.
+        var continuation: UnsafeContinuation<TransferResult, Never>?
         var response: HTTPURLResponse?
         var body = Data()
-        var sink: TaskSink = .memory
-        var progress = TaskProgress()
+        var sink: TaskSink
+        var progress: TaskProgress
+
+        init(continuation: UnsafeContinuation<TransferResult, Never>, sink: TaskSink, progress: TaskProgress) {
+            self.continuation = continuation
+            self.sink = sink
+            self.progress = progress
+        }
     }
 
-    let states = Mutex<[Int: State]>([:])
+    let states = Mutex<[TaskKey: State]>([:])
+
+    #if canImport(FoundationNetworking)
+        /// What a task's state is filed under: the task itself (every read of `taskIdentifier` costs
+        /// an exclusivity check on Linux). A state is removed before its task can go away: the
+        /// transport holds the task until its continuation is resumed, which `finish` does after
+        /// removing the state.
+        typealias TaskKey = ObjectIdentifier
+        static func key(_ task: URLSessionTask) -> TaskKey { ObjectIdentifier(task) }
+    #else
+        /// What a task's state is filed under: its identifier.
+        typealias TaskKey = Int
+        static func key(_ task: URLSessionTask) -> TaskKey { task.taskIdentifier }
+    #endif
     let maxBodySize: Int
     #if canImport(Darwin)
         /// The app's background-events completion handler (see `URLSessionTransport+Background`).
@@ -34,11 +59,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     init(maxBodySize: Int) { self.maxBodySize = maxBodySize }
 
     func register(
-        _ task: URLSessionTask, continuation: CheckedContinuation<TransferResult, Never>, sink: TaskSink = .memory,
+        _ task: URLSessionTask, continuation: UnsafeContinuation<TransferResult, Never>, sink: TaskSink = .memory,
         progress: TaskProgress = TaskProgress()
     ) {
         states.withLock {
-            $0[task.taskIdentifier] = State(continuation: continuation, sink: sink, progress: progress)
+            $0[Self.key(task)] = State(continuation: continuation, sink: sink, progress: progress)
         }
     }
 
@@ -52,7 +77,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     /// Resumes and forgets the task's continuation and ends its sink; later calls for the same
     /// task do nothing.
     func finish(_ task: URLSessionTask, _ result: (State) -> TransferResult) {
-        let state = states.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        let state = states.withLock { $0.removeValue(forKey: Self.key(task)) }
         guard let state else { return }
         let outcome = result(state)
         state.sink.end(with: outcome)
@@ -71,16 +96,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             Self.offQueue { dataTask.cancel() }  // URLSession ignores `.cancel` from a session delegate
             return
         }
-        let id = dataTask.taskIdentifier
+        let id = Self.key(dataTask)
         let expected = http.expectedContentLength
         let fits = expected <= Int64(maxBodySize)
         // One lock and one lookup: a task collecting its body in memory (the common case) starts
         // here; the others learn where their body goes.
         let (sink, progress) = states.withLock { states -> (TaskSink?, TaskProgress?) in
-            guard let index = states.index(forKey: id) else { return (nil, nil) }
-            let sink = states.values[index].sink
-            guard case .memory = sink, fits else { return (sink, nil) }
-            return (sink, Self.startInMemory(&states.values[index], http))
+            guard let state = states[id] else { return (nil, nil) }
+            guard case .memory = state.sink, fits else { return (state.sink, nil) }
+            return (.memory, Self.startInMemory(state, http, expected: expected))
         }
         switch sink {
         case .stream:
@@ -115,8 +139,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
         // A download's body that does not go to its file (not 2xx) is kept in memory.
         let memoryProgress = states.withLock { states -> TaskProgress? in
-            guard let index = states.index(forKey: id) else { return nil }
-            return Self.startInMemory(&states.values[index], http)
+            guard let state = states[id] else { return nil }
+            return Self.startInMemory(state, http, expected: expected)
         }
         memoryProgress?.reportDownload(received: 0)
         completionHandler(.allow)
@@ -124,11 +148,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     /// Starts collecting a body in memory: keeps the head, reserves the announced length and
     /// starts the download progress; returns the progress when it has a download reporter.
-    private static func startInMemory(_ state: inout State, _ response: HTTPURLResponse) -> TaskProgress? {
+    private static func startInMemory(_ state: State, _ response: HTTPURLResponse, expected: Int64) -> TaskProgress? {
         state.response = response
-        let expected = response.expectedContentLength
         if expected > 0 { state.body.reserveCapacity(Int(expected)) }
-        state.progress.downloadStarted(response)
+        state.progress.downloadStarted(response, expectedLength: expected)
         return state.progress.download == nil ? nil : state.progress
     }
 
@@ -136,18 +159,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         // One lock and one lookup: the chunk is appended in memory there, or the sink it goes to
         // instead is taken out.
         let step = states.withLock { states -> ChunkStep in
-            guard let index = states.index(forKey: dataTask.taskIdentifier) else { return .dropped }
-            switch states.values[index].sink {
+            guard let state = states[Self.key(dataTask)] else { return .dropped }
+            switch state.sink {
             case .stream(let continuation):
                 return .stream(continuation)
             case .file(let writer) where writer.isWriting:
                 return .file(writer)
             case .file, .memory:
-                states.values[index].body.append(data)
-                let count = states.values[index].body.count
+                state.body.append(data)
+                let count = state.body.count
                 if count > maxBodySize { return .overflow(count) }
-                let progress = states.values[index].progress
-                return .appended(count: count, progress: progress.download == nil ? nil : progress)
+                return .appended(count: count, progress: state.progress.download == nil ? nil : state.progress)
             }
         }
         switch step {
@@ -185,8 +207,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         totalBytesExpectedToSend: Int64
     ) {
         let progress = states.withLock { states -> TaskProgress? in
-            states[task.taskIdentifier]?.progress.sent += bytesSent
-            return states[task.taskIdentifier]?.progress
+            guard let state = states[Self.key(task)] else { return nil }
+            state.progress.sent += bytesSent
+            return state.progress
         }
         progress?.reportUpload()
     }

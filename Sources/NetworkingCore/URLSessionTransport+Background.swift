@@ -44,7 +44,7 @@
             let task = session.downloadTask(with: request)
             let sink = TaskSink.file(writer)
             let result = await withTaskCancellationHandler {
-                await withCheckedContinuation { (continuation: CheckedContinuation<TransferResult, Never>) in
+                await withUnsafeContinuation { (continuation: UnsafeContinuation<TransferResult, Never>) in
                     delegate.register(
                         task, continuation: continuation, sink: sink, progress: TaskProgress(download: progress))
                     task.resume()
@@ -71,7 +71,7 @@
             _ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL
         ) {
             defer { try? FileManager.default.removeItem(at: location) }
-            let sink = states.withLock { $0[downloadTask.taskIdentifier]?.sink }
+            let sink = states.withLock { $0[Self.key(downloadTask)]?.sink }
             guard case .file(let writer) = sink else { return }
             guard let response = downloadTask.response as? HTTPURLResponse else {
                 finish(downloadTask) { _ in .failure(.invalidResponse) }
@@ -89,8 +89,8 @@
                     body = try input.read(upToCount: maxBodySize) ?? Data()
                 }
                 states.withLock { states in
-                    states[downloadTask.taskIdentifier]?.response = response
-                    states[downloadTask.taskIdentifier]?.body = body
+                    states[Self.key(downloadTask)]?.response = response
+                    states[Self.key(downloadTask)]?.body = body
                 }
             } catch let error as NetworkingError {
                 finish(downloadTask) { _ in .failure(error) }
@@ -103,7 +103,7 @@
             _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
             totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
         ) {
-            let progress = states.withLock { $0[downloadTask.taskIdentifier]?.progress }
+            let progress = states.withLock { $0[Self.key(downloadTask)]?.progress }
             let total = totalBytesExpectedToWrite > 0 ? totalBytesExpectedToWrite : nil
             progress?.download?.report(TransferProgress(completedBytes: totalBytesWritten, totalBytes: total))
         }

@@ -15,26 +15,26 @@ extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTranspor
     public func send(
         _ request: URLRequest, uploadProgress: ProgressReporter?, downloadProgress: ProgressReporter?
     ) async throws(NetworkingError) -> HTTPExchange {
-        let start = Date()
-        let progress = TaskProgress(upload: uploadProgress, download: downloadProgress)
-        var current = request
-        var redirects = 0
+        try await sendFollowingRedirects(
+            request, progress: TaskProgress(upload: uploadProgress, download: downloadProgress))
+    }
+
+    /// Sends `request` and the redirects `redirectPolicy` follows; inlined into both `send`
+    /// methods (an async frame less per request). What lives across the suspension is kept to the
+    /// task and the chain (see `Pipeline.outcome` on why).
+    @inline(__always)
+    func sendFollowingRedirects(
+        _ request: URLRequest, progress: TaskProgress
+    ) async throws(NetworkingError) -> HTTPExchange {
+        let chain = RedirectChain(request)
         while true {
-            let (response, body, measured) = try await transfer(current, progress: progress)
-            if let next = try redirectPolicy.nextRequest(
-                after: response, for: current, original: request, redirectCount: redirects)
+            var hopProgress = progress
+            let task = try makeTask(chain.current, progress: &hopProgress)
+            let result = await run(task, sink: .memory, progress: hopProgress)
+            if let exchange = try chain.exchange(after: result, metrics: Self.metrics(of: task), policy: redirectPolicy)
             {
-                current = next
-                redirects += 1
-                continue
+                return exchange
             }
-            var metrics = measured ?? TransactionMetrics(startDate: start, endDate: Date())
-            metrics.startDate = start
-            metrics.endDate = Date()
-            metrics.requestBodyBytes = metrics.requestBodyBytes ?? current.inMemoryBodyByteCount
-            metrics.responseBodyBytes = Int64(body.count)
-            metrics.redirectCount = redirects
-            return HTTPExchange(request: current, response: response, body: body, metrics: metrics)
         }
     }
 
@@ -96,5 +96,47 @@ extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTranspor
                 startDate: start, endDate: Date(), responseBodyBytes: received, redirectCount: redirects)
             return writer.outcome(request: current, response: response, body: body, metrics: metrics)
         }
+    }
+}
+
+/// The hops of one request sent with `URLSessionTransport.send`: the request of each, and the
+/// exchange once a response is not a redirect to follow.
+final class RedirectChain {
+    let original: URLRequest
+    private(set) var current: URLRequest
+    private var redirects = 0
+    private let start = Date()
+
+    init(_ request: URLRequest) {
+        original = request
+        current = request
+    }
+
+    /// The exchange, or `nil` when `result` is a redirect the policy follows (then `current` is
+    /// the next request).
+    func exchange(
+        after result: TransferResult, metrics measured: TransactionMetrics?, policy: RedirectPolicy
+    ) throws(NetworkingError) -> HTTPExchange? {
+        let response: HTTPURLResponse
+        let body: Data
+        switch result {
+        case .success(let received, let receivedBody): (response, body) = (received, receivedBody)
+        case .failure(let error): throw error
+        }
+        if let next = try policy.nextRequest(
+            after: response, for: current, original: original, redirectCount: redirects)
+        {
+            current = next
+            redirects += 1
+            return nil
+        }
+        let end = Date()
+        var metrics = measured ?? TransactionMetrics(startDate: start, endDate: end)
+        metrics.startDate = start
+        metrics.endDate = end
+        metrics.requestBodyBytes = metrics.requestBodyBytes ?? current.inMemoryBodyByteCount
+        metrics.responseBodyBytes = Int64(body.count)
+        metrics.redirectCount = redirects
+        return HTTPExchange(request: current, response: response, body: body, metrics: metrics)
     }
 }

@@ -45,7 +45,7 @@ public final class URLSessionTransport: ResponseBodyLimitedTransport {
     deinit { session.finishTasksAndInvalidate() }
 
     public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
-        try await send(request, uploadProgress: nil, downloadProgress: nil)
+        try await sendFollowingRedirects(request, progress: TaskProgress())
     }
 
     /// Sends one hop (no redirect following) and waits for its result: the complete body, or only
@@ -54,11 +54,21 @@ public final class URLSessionTransport: ResponseBodyLimitedTransport {
         _ request: URLRequest, progress: TaskProgress = TaskProgress(),
         sink makeSink: (URLSessionDataTask) -> TaskSink = { _ in .memory }
     ) async throws(NetworkingError) -> (HTTPURLResponse, Data, TransactionMetrics?) {
+        var progress = progress
+        let task = try makeTask(request, progress: &progress)
+        switch await run(task, sink: makeSink(task), progress: progress) {
+        case .success(let response, let body): return (response, body, Self.metrics(of: task))
+        case .failure(let error): throw error
+        }
+    }
+
+    /// Creates the task of one hop (not started), reading a file body from its file; completes
+    /// `progress` with the upload's size.
+    func makeTask(_ request: URLRequest, progress: inout TaskProgress) throws(NetworkingError) -> URLSessionDataTask {
         if Task.isCancelled { throw .cancelled }
         var request = request
         let fileURL = request.fileBodyURL
         if fileURL != nil { request.setValue(nil, forHTTPHeaderField: URLRequest.fileBodyHeader) }
-        var progress = progress
         if progress.upload != nil, progress.uploadTotal == nil {
             progress.uploadTotal = request.httpBody.map { Int64($0.count) } ?? fileURL.flatMap(Self.fileSize)
         }
@@ -69,15 +79,21 @@ public final class URLSessionTransport: ResponseBodyLimitedTransport {
             task = session.dataTask(with: request)
         }
         #if canImport(Darwin)
-            let collector = TaskMetricsCollector()
-            task.delegate = collector
+            task.delegate = TaskMetricsCollector()
         #endif
-        // Cancellation resolves the continuation itself rather than waiting for URLSession's -999:
-        // a task cancelled before `resume()` may never report back, and the request would hang.
+        return task
+    }
+
+    /// Starts `task` and waits for its result.
+    ///
+    /// Cancellation resolves the continuation itself rather than waiting for URLSession's -999: a
+    /// task cancelled before `resume()` may never report back, and the request would hang.
+    func run(_ task: URLSessionDataTask, sink: TaskSink, progress: TaskProgress) async -> TransferResult {
         let delegate = self.delegate
-        let sink = makeSink(task)
-        let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<TransferResult, Never>) in
+        return await withTaskCancellationHandler {
+            // Unsafe rather than checked (no allocation): the delegate resumes it exactly once (see
+            // `SessionDelegate.State.continuation`).
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<TransferResult, Never>) in
                 delegate.register(task, continuation: continuation, sink: sink, progress: progress)
                 if Task.isCancelled {
                     delegate.cancel(task)
@@ -88,15 +104,16 @@ public final class URLSessionTransport: ResponseBodyLimitedTransport {
         } onCancel: {
             delegate.cancel(task)
         }
-        switch result {
-        case .success(let response, let body):
-            #if canImport(Darwin)
-                return (response, body, collector.metrics)
-            #else
-                return (response, body, nil)
-            #endif
-        case .failure(let error): throw error
-        }
+    }
+
+    /// What the platform measured about `task`'s transfer (Apple platforms only; see
+    /// `TaskMetricsCollector`).
+    static func metrics(of task: URLSessionTask) -> TransactionMetrics? {
+        #if canImport(Darwin)
+            return (task.delegate as? TaskMetricsCollector)?.metrics
+        #else
+            return nil
+        #endif
     }
 
     private static func fileSize(_ url: URL) -> Int64? {

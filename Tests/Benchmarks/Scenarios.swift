@@ -275,6 +275,10 @@ enum Scenarios {
             Clients.networking(
                 "networkingPlain", Networking(baseURL: "http://stub.invalid", transport: plain),
                 path: Fixtures.smallPath, as: Profile.self),
+            // The library's decoder (ISO-8601 dates through a custom strategy) against a stock one.
+            Clients.pipeline(
+                "pipelinePlainStockDecoder", Pipeline(builder: builder, transport: plain, decoder: JSONDecoder()),
+                path: Fixtures.smallPath, as: Profile.self),
         ]
     }
 
