@@ -1,37 +1,55 @@
 #if os(Linux)
     /// Whether a request alone in flight is waited for by polling before its task suspends
-    /// (`CurlTransport.run`, `Configuration.busyPollInterval`).
+    /// (`CurlTransport.run`, `Configuration.busyPollInterval`): whichever way has been faster.
     ///
-    /// Polling pays only when it catches the transfer's end: on an idle machine a loopback server
-    /// answers in tens of microseconds, and the poll saves waking the task. When it does not (a
-    /// distant server, or a machine whose other processor is busy, where a polling thread makes the
-    /// scheduler queue the loop and the server behind other work), each miss makes the next 1, 2,
-    /// 4 … up to 64 lone requests suspend at once; a poll that catches its transfer resets that.
+    /// Polling pays when it catches the transfer's end: on an idle machine a loopback server
+    /// answers in tens of microseconds, and the poll saves waking the task. It does not pay when
+    /// responses take longer than the poll (a distant server), and it costs time when the machine's
+    /// other processors are busy (a polling thread makes the scheduler queue the loop and the
+    /// server behind other work). So the policy keeps a moving average of how long lone requests
+    /// took each way and picks the faster; every 16th lone request goes the other way so that both
+    /// averages stay current, and none polls while responses take more than twice the poll.
     /// A value type: the transport keeps it under a lock.
     struct CurlLonePolling: Sendable {
-        /// The most lone requests that skip polling after a run of misses.
-        static let maximumBackoff = 64
+        /// Every how many lone requests one goes the other way.
+        static let explorationInterval = 16
 
-        /// Lone requests still to skip, and how many the next miss makes skip.
-        private(set) var skipsLeft = 0
-        private(set) var backoff = 1
+        /// A moving average of durations in nanoseconds (each new one weighs 1/8).
+        struct Average: Sendable {
+            private(set) var value: UInt64 = 0
+            private(set) var isKnown = false
 
-        /// Whether this lone request polls (a skipped one counts down the backoff).
-        mutating func shouldPoll() -> Bool {
-            guard skipsLeft == 0 else {
-                skipsLeft -= 1
-                return false
+            mutating func add(_ sample: UInt64) {
+                value = isKnown ? value - value / 8 + sample / 8 : sample
+                isKnown = true
             }
-            return true
         }
 
-        /// Records whether a poll caught its transfer's end.
-        mutating func record(caught: Bool) {
-            if caught {
-                backoff = 1
+        private(set) var polled = Average()
+        private(set) var waited = Average()
+        private var count = 0
+
+        /// Whether this lone request polls, for at most `limit` nanoseconds.
+        mutating func shouldPoll(limit: UInt64) -> Bool {
+            count &+= 1
+            let explores = count % Self.explorationInterval == 0
+            let prefersPolling: Bool
+            if !polled.isKnown {
+                prefersPolling = true
+            } else if !waited.isKnown {
+                prefersPolling = false
             } else {
-                skipsLeft = backoff
-                backoff = min(backoff * 2, Self.maximumBackoff)
+                prefersPolling = polled.value < waited.value && waited.value <= 2 * limit
+            }
+            return prefersPolling != explores
+        }
+
+        /// Records how long a lone request took, and whether it polled.
+        mutating func record(polled didPoll: Bool, nanoseconds: UInt64) {
+            if didPoll {
+                polled.add(nanoseconds)
+            } else {
+                waited.add(nanoseconds)
             }
         }
     }

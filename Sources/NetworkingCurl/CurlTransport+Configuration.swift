@@ -35,11 +35,14 @@
             /// limit, all requests to one host go through one event loop.
             public var maximumConnectionsPerHost: Int
             /// How many event-loop threads the transport runs, each with its own libcurl multi
-            /// handle and connection pool (at least 1; `defaultEventLoopCount` by default).
+            /// handle and connection pool (at least 1, the default).
             ///
             /// libcurl builds and parses every request on its loop's thread, so one loop caps
-            /// throughput at what one core can do; a second loop lets concurrent requests use a
-            /// second core. Requests that HTTP/2 may multiplex (https with `.http2`, or
+            /// throughput at what one core can do (about 40,000 small requests a second on the
+            /// 2-vCPU machine of `make bench`); more loops let many concurrent requests use more
+            /// cores, at some CPU per request (measured there: +10 % req/s at 64 in flight for
+            /// +20–40 % CPU per request with a second loop, on a machine that also runs the
+            /// server). Requests that HTTP/2 may multiplex (https with `.http2`, or
             /// `.http2PriorKnowledge`) stay on one loop per origin, so they still share one
             /// connection; the others go to the loop with the fewest requests in flight (the first
             /// among equals, so sequential requests keep one warm connection).
@@ -48,19 +51,20 @@
             /// default); `nil` sends none.
             public var userAgent: String?
             /// How long the event-loop thread keeps polling without blocking, after it handled
-            /// something, before it sleeps, and how long a request alone in flight is waited for
-            /// by polling before its task suspends, in seconds; `0` turns both off.
+            /// something, before it sleeps, and how long a request alone in flight may be waited
+            /// for by polling before its task suspends, in seconds; `0` turns both off.
             ///
             /// Waking a sleeping thread is slow on virtual machines (tens of microseconds), and a
             /// request crosses threads twice. Polling a little longer catches a response or the
             /// next request that arrives within that time without a wakeup: measured with
             /// `make bench` on a 2-vCPU VM against a loopback server, sequential requests took
-            /// 114–131 µs (p50) without any polling, about 87 µs with the loop's, and 44–50 µs
-            /// with the waiting task's too (libcurl's own `curl_easy_perform`: 38–93 µs), for
-            /// about the same CPU per request. The price is up to this much CPU each time: the
-            /// waiting task polls only while it is the transport's one request in flight, yields
-            /// the processor between looks, and both stop polling while responses come later than
-            /// this (a distant server) and start again after one that came sooner.
+            /// 111–122 µs (p50) without any polling and 78–105 µs with the loop's. The loop stops
+            /// polling while its wake-ups come later than this (a distant server) and starts again
+            /// after one that came sooner. Polling by the waiting task is decided by measurement
+            /// (`CurlLonePolling`): it is used only while lone requests that polled have been
+            /// faster than those that suspended at once (44–50 µs against ~87 µs p50 on the same
+            /// VM when idle; slower than suspending when its other processor was busy), and never
+            /// while responses take more than twice this interval.
             public var busyPollInterval: TimeInterval
 
             /// Creates a configuration; every parameter has a default.
@@ -71,7 +75,7 @@
                 httpVersion: HTTPVersion = .http2, caCertificateFile: String? = nil, pinnedPublicKey: String? = nil,
                 maximumConnectionsPerHost: Int = 0, userAgent: String? = Configuration.defaultUserAgent,
                 busyPollInterval: TimeInterval = Configuration.defaultBusyPollInterval,
-                eventLoopCount: Int = Configuration.defaultEventLoopCount
+                eventLoopCount: Int = 1
             ) {
                 self.redirectPolicy = redirectPolicy
                 self.maxResponseBodySize = maxResponseBodySize
@@ -84,11 +88,6 @@
                 self.userAgent = userAgent
                 self.busyPollInterval = busyPollInterval
                 self.eventLoopCount = eventLoopCount
-            }
-
-            /// Two event loops where there are at least two processors, otherwise one.
-            public static var defaultEventLoopCount: Int {
-                min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
             }
 
             /// 150 µs: about what a request to a nearby server takes to come back.

@@ -97,11 +97,9 @@
             defer { inFlight.subtract(1, ordering: .relaxed) }
             loop.submit(transfer)
             var outcome: CurlTransfer.Outcome?
-            if isAlone, loop.busyPollNanoseconds > 0, lonePolling.withLock({ $0.shouldPoll() }) {
-                outcome = Self.poll(transfer, until: started &+ loop.busyPollNanoseconds)
-                let caught = outcome != nil
-                lonePolling.withLock { $0.record(caught: caught) }
-            }
+            let limit = loop.busyPollNanoseconds
+            let polls = isAlone && limit > 0 && lonePolling.withLock { $0.shouldPoll(limit: limit) }
+            if polls { outcome = Self.poll(transfer, until: started &+ limit) }
             if outcome == nil {
                 outcome = await withTaskCancellationHandler {
                     // Unsafe (not checked): the loop resumes each continuation once (CurlTransfer.end).
@@ -109,6 +107,10 @@
                 } onCancel: {
                     loop.cancel(transfer)
                 }
+            }
+            if isAlone, limit > 0 {
+                let elapsed = CurlClock.now() &- started
+                lonePolling.withLock { $0.record(polled: polls, nanoseconds: elapsed) }
             }
             loop.synchronize()
             let ended = outcome ?? .cancelled

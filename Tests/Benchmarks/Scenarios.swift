@@ -107,9 +107,9 @@ enum Scenarios {
             let transport = try CurlTransport(configuration: configuration)
             var clients = [CurlBaseline.transport("curlTransport", transport, url: url)]
             if ProcessInfo.processInfo.environment["BENCH_DIAG"] != nil {
-                var one = configuration
-                one.eventLoopCount = 1
-                clients.append(CurlBaseline.transport("curlOneLoop", try CurlTransport(configuration: one), url: url))
+                var two = configuration
+                two.eventLoopCount = 2
+                clients.append(CurlBaseline.transport("curlTwoLoops", try CurlTransport(configuration: two), url: url))
             }
             if withLibcurl { clients.append(try CurlBaseline.libcurl("libcurl", url: url)) }
             return clients

@@ -4,48 +4,69 @@
 
     /// When a request alone in flight is waited for by polling (`CurlLonePolling`).
     final class CurlLonePollingTests: XCTestCase {
-        func testPollsWhilePollingCatchesTheEnd() {
-            var policy = CurlLonePolling()
-            for _ in 0..<10 {
-                XCTAssertTrue(policy.shouldPoll())
-                policy.record(caught: true)
+        private let limit: UInt64 = 150_000
+
+        /// Runs `count` lone requests, each taking what `duration` says for the way chosen;
+        /// returns how many polled.
+        private func simulate(
+            _ policy: inout CurlLonePolling, count: Int, duration: (Bool) -> UInt64
+        ) -> Int {
+            var polls = 0
+            for _ in 0..<count {
+                let polled = policy.shouldPoll(limit: limit)
+                if polled { polls += 1 }
+                policy.record(polled: polled, nanoseconds: duration(polled))
             }
+            return polls
         }
 
-        /// Each miss makes the next 1, 2, 4 … lone requests suspend at once.
-        func testMissesBackOffExponentially() {
+        func testTriesPollingFirstThenWaiting() {
             var policy = CurlLonePolling()
-            for expectedSkips in [1, 2, 4, 8] {
-                XCTAssertTrue(policy.shouldPoll())
-                policy.record(caught: false)
-                for _ in 0..<expectedSkips { XCTAssertFalse(policy.shouldPoll()) }
-            }
-            XCTAssertTrue(policy.shouldPoll())
+            XCTAssertTrue(policy.shouldPoll(limit: limit))
+            policy.record(polled: true, nanoseconds: 50_000)
+            XCTAssertFalse(policy.shouldPoll(limit: limit))
+            policy.record(polled: false, nanoseconds: 90_000)
+            XCTAssertTrue(policy.shouldPoll(limit: limit))
         }
 
-        func testTheBackoffIsCapped() {
+        /// Where polling is faster (an idle machine, a loopback server) nearly every lone request
+        /// polls; the rest keep the waiting average current.
+        func testPollsWhenPollingIsFaster() {
             var policy = CurlLonePolling()
-            for _ in 0..<20 {
-                while !policy.shouldPoll() {}
-                policy.record(caught: false)
-            }
-            XCTAssertEqual(policy.skipsLeft, CurlLonePolling.maximumBackoff)
-            XCTAssertEqual(policy.backoff, CurlLonePolling.maximumBackoff)
+            let polls = simulate(&policy, count: 1600) { $0 ? 45_000 : 85_000 }
+            XCTAssertEqual(polls, 1600 - 100, accuracy: 2)
         }
 
-        /// A poll that catches its transfer's end resets the backoff: the next miss skips one.
-        func testACatchResetsTheBackoff() {
+        /// Where polling is slower (a busy machine) nearly every lone request suspends at once.
+        func testWaitsWhenPollingIsSlower() {
             var policy = CurlLonePolling()
-            for _ in 0..<5 {
-                while !policy.shouldPoll() {}
-                policy.record(caught: false)
-            }
-            while !policy.shouldPoll() {}
-            policy.record(caught: true)
-            XCTAssertTrue(policy.shouldPoll())
-            policy.record(caught: false)
-            XCTAssertFalse(policy.shouldPoll())
-            XCTAssertTrue(policy.shouldPoll())
+            let polls = simulate(&policy, count: 1600) { $0 ? 230_000 : 80_000 }
+            XCTAssertEqual(polls, 100, accuracy: 2)
+        }
+
+        /// A server slower than twice the poll is never polled for but to keep the averages current.
+        func testDoesNotPollForSlowServers() {
+            var policy = CurlLonePolling()
+            let polls = simulate(&policy, count: 1600) { $0 ? 2_000_000 : 2_100_000 }
+            XCTAssertEqual(polls, 100, accuracy: 2)
+        }
+
+        /// When the machine changes, the policy follows within a few dozen requests.
+        func testFollowsAChange() {
+            var policy = CurlLonePolling()
+            _ = simulate(&policy, count: 800) { $0 ? 45_000 : 85_000 }
+            _ = simulate(&policy, count: 200) { $0 ? 230_000 : 80_000 }
+            let polls = simulate(&policy, count: 160) { $0 ? 230_000 : 80_000 }
+            XCTAssertEqual(polls, 10, accuracy: 1)
+        }
+
+        func testTheAverageWeighsEachSampleAnEighth() {
+            var average = CurlLonePolling.Average()
+            XCTAssertFalse(average.isKnown)
+            average.add(80_000)
+            XCTAssertEqual(average.value, 80_000)
+            average.add(160_000)
+            XCTAssertEqual(average.value, 90_000)
         }
     }
 #endif
