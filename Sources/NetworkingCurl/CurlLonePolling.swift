@@ -44,12 +44,16 @@
             return prefersPolling != explores
         }
 
-        /// Records how long a lone request took, and whether it polled.
-        mutating func record(polled didPoll: Bool, nanoseconds: UInt64) {
+        /// Records how long a lone request took, and whether it polled (polling for at most
+        /// `limit`). A duration counts as at most four times `limit`: that is slow enough to stop
+        /// polling, and one long transfer (a stream, a download) does not outweigh the requests
+        /// around it for long.
+        mutating func record(polled didPoll: Bool, nanoseconds: UInt64, limit: UInt64) {
+            let sample = min(nanoseconds, 4 * limit)
             if didPoll {
-                polled.add(nanoseconds)
+                polled.add(sample)
             } else {
-                waited.add(nanoseconds)
+                waited.add(sample)
             }
         }
     }

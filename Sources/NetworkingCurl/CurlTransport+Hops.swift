@@ -85,20 +85,21 @@
 
         /// Runs `transfer` to its end; cancelling the task cancels the transfer.
         ///
-        /// A transfer alone in flight may first be waited for by polling, for at most
+        /// A request (`mayPoll`: not a stream or a download, whose end is not what its caller
+        /// waits for) alone in flight may first be waited for by polling, for at most
         /// `configuration.busyPollInterval` (see `CurlLonePolling` for when): a server on the same
         /// host answers in tens of microseconds, about what waking a suspended task costs again.
         /// Otherwise, or once the time is up, the task suspends. (With other transfers in flight
         /// the cooperative thread has better things to do: no polling.)
-        func run(_ transfer: CurlTransfer) async -> CurlTransfer.Outcome {
+        func run(_ transfer: CurlTransfer, mayPoll: Bool = false) async -> CurlTransfer.Outcome {
             let loop = transfer.loop
             let started = CurlClock.now()
-            let isAlone = inFlight.add(1, ordering: .relaxed).newValue == 1
+            let isLoneRequest = inFlight.add(1, ordering: .relaxed).newValue == 1 && mayPoll
             defer { inFlight.subtract(1, ordering: .relaxed) }
             loop.submit(transfer)
             var outcome: CurlTransfer.Outcome?
             let limit = loop.busyPollNanoseconds
-            let polls = isAlone && limit > 0 && lonePolling.withLock { $0.shouldPoll(limit: limit) }
+            let polls = isLoneRequest && limit > 0 && lonePolling.withLock { $0.shouldPoll(limit: limit) }
             if polls { outcome = Self.poll(transfer, until: started &+ limit) }
             if outcome == nil {
                 outcome = await withTaskCancellationHandler {
@@ -108,9 +109,9 @@
                     loop.cancel(transfer)
                 }
             }
-            if isAlone, limit > 0 {
+            if isLoneRequest, limit > 0 {
                 let elapsed = CurlClock.now() &- started
-                lonePolling.withLock { $0.record(polled: polls, nanoseconds: elapsed) }
+                lonePolling.withLock { $0.record(polled: polls, nanoseconds: elapsed, limit: limit) }
             }
             loop.synchronize()
             let ended = outcome ?? .cancelled

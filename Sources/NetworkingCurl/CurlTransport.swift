@@ -128,7 +128,7 @@
             while true {
                 let sink = makeSink(configuration.maxResponseBodySize)
                 let transfer = try makeTransfer(current, deadline: deadline, sink: sink, progress: progress)
-                let outcome = await run(transfer)
+                let outcome = await run(transfer, mayPoll: true)
                 defer { recycle(transfer) }
                 let head = try Self.head(of: transfer, outcome)
                 // Only a redirect status needs the head as an `HTTPURLResponse` (see `ResponseHead`).

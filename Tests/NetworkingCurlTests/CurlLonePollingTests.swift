@@ -15,7 +15,7 @@
             for _ in 0..<count {
                 let polled = policy.shouldPoll(limit: limit)
                 if polled { polls += 1 }
-                policy.record(polled: polled, nanoseconds: duration(polled))
+                policy.record(polled: polled, nanoseconds: duration(polled), limit: limit)
             }
             return polls
         }
@@ -23,9 +23,9 @@
         func testTriesPollingFirstThenWaiting() {
             var policy = CurlLonePolling()
             XCTAssertTrue(policy.shouldPoll(limit: limit))
-            policy.record(polled: true, nanoseconds: 50_000)
+            policy.record(polled: true, nanoseconds: 50_000, limit: limit)
             XCTAssertFalse(policy.shouldPoll(limit: limit))
-            policy.record(polled: false, nanoseconds: 90_000)
+            policy.record(polled: false, nanoseconds: 90_000, limit: limit)
             XCTAssertTrue(policy.shouldPoll(limit: limit))
         }
 
@@ -58,6 +58,16 @@
             _ = simulate(&policy, count: 200) { $0 ? 230_000 : 80_000 }
             let polls = simulate(&policy, count: 160) { $0 ? 230_000 : 80_000 }
             XCTAssertEqual(polls, 10, accuracy: 1)
+        }
+
+        /// A duration counts as at most four times the limit: slow enough to stop polling, and one
+        /// very slow response does not outweigh the requests around it for long.
+        func testADurationCountsAsAtMostFourTimesTheLimit() {
+            var policy = CurlLonePolling()
+            policy.record(polled: false, nanoseconds: 5_000_000_000, limit: limit)
+            XCTAssertEqual(policy.waited.value, 4 * limit)
+            policy.record(polled: true, nanoseconds: 100_000, limit: limit)
+            XCTAssertEqual(policy.polled.value, 100_000)
         }
 
         func testTheAverageWeighsEachSampleAnEighth() {
