@@ -70,9 +70,17 @@ enum Runner {
     static func throughput(
         _ clients: [Client], rounds: Int, requests: Int, inFlight: Int
     ) async throws -> Throughput {
+        try await throughput(clients, rounds: rounds, requests: { _ in requests }, inFlight: inFlight)
+    }
+
+    /// `requests(key)` requests per round for each client, with `inFlight` outstanding at all times.
+    static func throughput(
+        _ clients: [Client], rounds: Int, requests: @Sendable (String) -> Int, inFlight: Int
+    ) async throws -> Throughput {
         var result = Throughput()
         for round in 0..<rounds {
             for client in rotated(clients, by: round) {
+                let requests = requests(client.key)
                 let cpuStart = Measure.cpuMicros()
                 let start = ContinuousClock.now
                 try await run(client, requests: requests, inFlight: inFlight)

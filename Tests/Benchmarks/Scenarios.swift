@@ -157,18 +157,27 @@ enum Scenarios {
             clients.append(Clients.raw("rawData", configuration: Clients.rawConfiguration(), url: url, as: Data.self))
         }
         try await Runner.warmUp(clients, count: 20)
-        _ = try await Runner.throughput(clients, rounds: 1, requests: 256, inFlight: 64)
-        let requests = 500
+        let warm = try await Runner.throughput(clients, rounds: 1, requests: 256, inFlight: 64)
+        // Each client's rounds last about as long (~0.15 s): a fixed count would time a fast client over a
+        // few milliseconds, mostly ramp-up and ramp-down, and a slow one in its steady state.
+        let requests = Dictionary(
+            uniqueKeysWithValues: clients.map { ($0.key, min(max(Int(warm.rate($0.key) * 0.15), 500), 6000)) })
         let rounds = context.rounds * 2
-        let result = try await Runner.throughput(clients, rounds: rounds, requests: requests, inFlight: 64)
+        let result = try await Runner.throughput(
+            clients, rounds: rounds, requests: { requests[$0] ?? 500 }, inFlight: 64)
         report.begin(
-            "concurrent", "Throughput, 64 requests in flight (1 KB JSON; \(rounds)×\(requests) per client)",
+            "concurrent",
+            "Throughput, 64 requests in flight (1 KB JSON; \(rounds) rounds of ~0.15 s: 500–6,000 requests each)",
             clients: titles(clients.map(\.key)), baseline: "raw", subject: "networking")
         let keys = clients.map(\.key)
         report.add("req/s (median)", key: "rps_median", values(keys, result.rate))
         report.add("req/s (worst round)", key: "rps_min", values(keys, result.worst))
         report.add("CPU µs / request", key: "cpu_us", values(keys, result.cpuPerRequest))
+        report.add(
+            "requests per round", key: "requests_per_round", values(keys) { Double(requests[$0] ?? 500) },
+            showsRatio: false)
         report.note("on a shared machine, CPU per request is the steadier comparison")
+        report.note("requests per round: ~0.15 s at the warm-up round's rate, within 500–6,000")
         let ratio = result.rate("networking") / result.rate("raw")
         report.target("Networking.get throughput at 64 in flight / raw URLSession", value: ratio, atLeast: 1.1)
         let onURLSession = result.rate("urlsession") / result.rate("raw")
