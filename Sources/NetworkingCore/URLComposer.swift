@@ -34,8 +34,7 @@ public enum URLComposer {
         var basePath: Substring
         var baseQuery: Substring?
         if isAbsolute(path) {
-            guard let components = URLComponents(string: encodeTrusted(String(pathPart))),
-                let host = components.host, !host.isEmpty
+            guard let components = URLComponents(string: encodeTrusted(String(pathPart))), hasHost(components)
             else {
                 throw .invalidRequest("absolute URL '\(path)' is not a valid URL")
             }
@@ -105,6 +104,14 @@ public enum URLComposer {
     private static func encodeTrusted(_ text: String) -> String {
         PercentEncoding.encode(
             text, allowed: PercentEncoding.pathAllowed.union(Array("?#[]".utf8)), keepingEscapes: true)
+    }
+
+    /// Whether `components` name a host the composed `URL` keeps. `URLComponents` accepts hosts that
+    /// leave the `URL` without one: an empty IPv6 literal (`http://[]`) or an escape that is no UTF-8
+    /// (`http://%ED/`).
+    private static func hasHost(_ components: URLComponents) -> Bool {
+        guard let host = components.percentEncodedHost, !host.isEmpty else { return false }
+        return URL(string: origin(of: components))?.host?.isEmpty == false
     }
 
     private static func origin(of components: URLComponents) -> String {
@@ -189,7 +196,7 @@ extension URLComposer {
             let trimmedBase = baseURL.trimmingCharacters(in: .whitespaces)
             guard !trimmedBase.isEmpty else { return .failure(.empty) }
             guard isAbsolute(trimmedBase), let components = URLComponents(string: encodeTrusted(trimmedBase)),
-                let host = components.host, !host.isEmpty
+                hasHost(components)
             else { return .failure(.invalid) }
             return .success(
                 Base(

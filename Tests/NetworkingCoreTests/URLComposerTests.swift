@@ -128,6 +128,15 @@ final class URLComposerTests: XCTestCase {
         assertInvalidRequest(try compose("http://h.test", "http://"), mentioning: "absolute URL 'http://'")
     }
 
+    /// `URLComponents` takes `[]` or `%ED` for a host, but the URL has none (found by the URLComposer fuzz
+    /// target).
+    func testAHostTheURLDropsIsNoHost() {
+        assertInvalidRequest(try compose("http://h.test", "http://[]"), mentioning: "absolute URL 'http://[]'")
+        assertInvalidRequest(try compose("http://h.test", "http://%eD/users"), mentioning: "absolute URL")
+        assertInvalidRequest(try compose("http://h.test", "https://[]:443/a"), mentioning: "absolute URL")
+        assertInvalidRequest(try compose("http://[]:8080", "/get"), mentioning: "base URL 'http://[]:8080'")
+    }
+
     func testLineBreaksInThePathAreRejected() {
         assertInvalidRequest(try compose("http://h.test", "/a\r\nHost: evil"), mentioning: "line break")
         assertInvalidRequest(try compose("http://h.test", "/a\nb"), mentioning: "line break")
