@@ -92,13 +92,10 @@
         }
         /// Whether the transfer was ever paused (its handle is then reset before reuse).
         private(set) var hasPaused = false
-        /// How the transfer ended, once the sending task has it back (`CurlTransport.run`).
-        var outcome: Outcome?
-
         /// Whether the transfer finished without any error, so that its easy handle can be reused
         /// with its options (see `CurlEventLoop.recycle`).
         var endedCleanly: Bool {
-            guard case .finished(let code) = outcome else { return false }
+            guard case .finished(let code) = endedOutcome else { return false }
             return code == NCURLE_OK && failure == nil && !hasPaused
         }
 

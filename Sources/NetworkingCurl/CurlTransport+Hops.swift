@@ -114,9 +114,7 @@
                 lonePolling.withLock { $0.record(polled: polls, nanoseconds: elapsed, limit: limit) }
             }
             loop.synchronize()
-            let ended = outcome ?? .cancelled
-            transfer.outcome = ended
-            return ended
+            return outcome ?? .cancelled  // never nil: both hand-overs carry the outcome
         }
 
         /// Polls until the loop ends `transfer` or `deadline` passes (or the task is cancelled),
@@ -128,6 +126,17 @@
                 sched_yield()
             } while CurlClock.now() < deadline
             return transfer.outcomeIfEnded()
+        }
+
+        /// The metrics of a request's final hop (`transfer`), for the whole request: started at
+        /// `startDate`, after `redirects` redirects.
+        static func metrics(
+            of transfer: CurlTransfer, startDate: Date, redirects: Int
+        ) -> TransactionMetrics {
+            var metrics = CurlMetrics.read(transfer.easy)
+            metrics.startDate = startDate
+            metrics.redirectCount = redirects
+            return metrics
         }
 
         /// The response head of a transfer that ended with `outcome`, or the error it ended with.

@@ -46,9 +46,7 @@
                     redirects += 1
                     continue
                 }
-                var metrics = CurlMetrics.read(transfer.easy)
-                metrics.startDate = startDate
-                metrics.redirectCount = redirects
+                let metrics = Self.metrics(of: transfer, startDate: startDate, redirects: redirects)
                 return writer.outcome(request: current, response: response, body: sink.memory.body, metrics: metrics)
             }
         }

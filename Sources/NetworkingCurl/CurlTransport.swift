@@ -140,9 +140,7 @@
                     redirects += 1
                     continue
                 }
-                var metrics = CurlMetrics.read(transfer.easy)
-                metrics.startDate = startDate
-                metrics.redirectCount = redirects
+                let metrics = Self.metrics(of: transfer, startDate: startDate, redirects: redirects)
                 return HTTPExchange(request: current, head: head, body: sink.body, metrics: metrics)
             }
         }

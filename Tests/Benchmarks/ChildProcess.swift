@@ -10,21 +10,26 @@ import Networking
 enum ChildProcess {
     /// Runs `Benchmarks rss-child CLIENT BASE_URL` and returns the peak RSS rise in bytes.
     static func peakRise(client: String, baseURL: String) throws -> Int {
+        let (status, text) = try run(["rss-child", client, baseURL])
+        guard status == 0, let rise = text.split(separator: " ").first.flatMap({ Int($0) }) else {
+            throw BenchmarkFailure(description: "rss-child \(client) failed (\(status)): \(text)")
+        }
+        return rise
+    }
+
+    /// Runs this executable with `arguments`; returns its exit status and what it printed.
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(
             fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                 ?? CommandLine.arguments[0])
-        process.arguments = ["rss-child", client, baseURL]
+        process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let text = String(decoding: output, as: UTF8.self)
-        guard process.terminationStatus == 0, let rise = text.split(separator: " ").first.flatMap({ Int($0) }) else {
-            throw BenchmarkFailure(description: "rss-child \(client) failed (\(process.terminationStatus)): \(text)")
-        }
-        return rise
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
     /// The child: warms the client up on the small file, then downloads the 10 MB file and prints

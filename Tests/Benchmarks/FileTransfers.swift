@@ -60,21 +60,10 @@ enum FileTransfers {
 
     /// Runs one child; returns its peak RSS rise in bytes and the transfer's duration in seconds.
     static func child(mode: String, client: String, context: Context, directory: URL) throws -> (Double, Double) {
-        let process = Process()
-        process.executableURL = URL(
-            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                ?? CommandLine.arguments[0])
-        process.arguments = ["files-child", mode, client, context.baseURL, directory.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: output, as: UTF8.self)
+        let (status, text) = try ChildProcess.run(["files-child", mode, client, context.baseURL, directory.path])
         let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
-        guard process.terminationStatus == 0, fields.count >= 2 else {
-            throw BenchmarkFailure(
-                description: "files-child \(mode) \(client) failed (\(process.terminationStatus)): \(text)")
+        guard status == 0, fields.count >= 2 else {
+            throw BenchmarkFailure(description: "files-child \(mode) \(client) failed (\(status)): \(text)")
         }
         return (fields[0], fields[1])
     }

@@ -30,17 +30,17 @@
         /// (XCTest on Linux reports an error thrown by `setUp` as a skip).
         private func startServer() throws -> (secure: String, cleartext: String) {
             guard CurlTransport.supportsHTTP2 else {
-                throw ServerDidNotStart(output: "the libcurl in use has no HTTP/2 (nghttp2)")
+                throw didNotStart("the libcurl in use has no HTTP/2 (nghttp2)")
             }
             guard FileManager.default.isExecutableFile(atPath: Self.python) else {
-                throw ServerDidNotStart(output: "no \(Self.python): run Tests/Harness/httpbin.sh start (or make test)")
+                throw didNotStart("no \(Self.python): run Tests/Harness/httpbin.sh start (or make test)")
             }
             let server = try FixtureServer(
                 executable: Self.python,
                 arguments: [Self.fixtures.appendingPathComponent("h2_server.py").path, Self.fixtures.path])
             self.server = server
             let ports = server.ports
-            guard ports.count == 2 else { throw ServerDidNotStart(output: server.firstLine) }
+            guard ports.count == 2 else { throw didNotStart(server.firstLine) }
             return ("https://127.0.0.1:\(ports[0])", "http://127.0.0.1:\(ports[1])")
         }
 
@@ -49,12 +49,8 @@
             try await super.tearDown()
         }
 
-        struct ServerDidNotStart: Error, CustomStringConvertible {
-            let output: String
-            var description: String {
-                "the HTTP/2 test server (Fixtures/h2_server.py, hypercorn from the harness venv) did not start: "
-                    + "'\(output.trimmingCharacters(in: .whitespacesAndNewlines))'"
-            }
+        private func didNotStart(_ output: String) -> FixtureServer.DidNotStart {
+            .init(server: "HTTP/2 test server (Fixtures/h2_server.py, hypercorn from the harness venv)", output: output)
         }
 
         private func transport(_ version: CurlTransport.HTTPVersion) throws -> CurlTransport {

@@ -22,7 +22,8 @@
                 arguments: ["python3", Self.fixtures.appendingPathComponent("tls_server.py").path, Self.fixtures.path])
             self.server = server
             guard let port = server.ports.first else {
-                throw ServerDidNotStart(output: server.firstLine.trimmingCharacters(in: .whitespacesAndNewlines))
+                throw FixtureServer.DidNotStart(
+                    server: "TLS test server (python3 Fixtures/tls_server.py)", output: server.firstLine)
             }
             baseURL = "https://127.0.0.1:\(port)"
         }
@@ -30,13 +31,6 @@
         override func tearDown() async throws {
             server?.stop()
             try await super.tearDown()
-        }
-
-        struct ServerDidNotStart: Error, CustomStringConvertible {
-            let output: String
-            var description: String {
-                "the TLS test server (python3 Fixtures/tls_server.py) did not start: '\(output)'"
-            }
         }
 
         private func request(_ path: String = "/hello", host: String? = nil) -> URLRequest {

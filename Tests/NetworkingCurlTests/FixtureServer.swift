@@ -31,6 +31,15 @@
         /// The port numbers of the first line.
         var ports: [Int] { firstLine.split(whereSeparator: \.isWhitespace).compactMap { Int($0) } }
 
+        /// A fixture server that did not start (`server` names it), with what it printed or why.
+        struct DidNotStart: Error, CustomStringConvertible {
+            let server: String
+            let output: String
+            var description: String {
+                "the \(server) did not start: '\(output.trimmingCharacters(in: .whitespacesAndNewlines))'"
+            }
+        }
+
         /// Stops the server and waits for it to exit.
         func stop() {
             try? input.fileHandleForWriting.close()
