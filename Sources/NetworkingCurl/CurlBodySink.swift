@@ -2,9 +2,10 @@
     import Foundation
     import NetworkingCore
 
-    /// Where a transfer's response body goes. The event-loop thread calls it from libcurl's
-    /// header and write callbacks, one transfer at a time, so an implementation needs no locking
-    /// of its own, but must return quickly: it runs on the thread every transfer shares.
+    /// Where a transfer's response body goes. The event loop's driver (its thread, or a sending
+    /// thread running a lone request) calls it from libcurl's header and write callbacks, one
+    /// transfer at a time, so an implementation needs no locking of its own, but must return
+    /// quickly: it runs on the thread every transfer shares.
     ///
     /// `BufferedBodySink` collects the body in memory (what `send` returns), `CurlStreamSink`
     /// feeds a `ResponseBodyStream` (pausing the transfer for a slow reader), `CurlFileSink` writes

@@ -3,66 +3,50 @@
     import Foundation
     import Synchronization
 
-    /// One libcurl multi handle driven by one dedicated thread.
+    /// One libcurl multi handle driven by one dedicated thread, or by a sender alone in flight.
     ///
-    /// A multi handle is not thread-safe, so every call on it (add, remove, perform, poll) happens
-    /// on the loop's own `Thread`, never on Swift's cooperative pool, where a blocking poll would
-    /// starve other tasks. Other threads only append to `inbox` under its lock and call
-    /// `curl_multi_wakeup`, the one multi call libcurl allows from any thread. Easy handles are
-    /// configured by the sending task before submission and read back by it after completion, so
-    /// the loop thread does as little per request as possible.
+    /// A multi handle is not thread-safe, so one thread at a time calls into it (add, remove,
+    /// perform, poll): the loop's own `Thread`, never Swift's cooperative pool, where a blocking
+    /// poll would starve other tasks, with one exception. When nothing is in flight the loop
+    /// thread parks, and a sender with a lone request may claim the handle and run its request
+    /// itself for a bounded time (`drive(_:until:)`), as `curl_easy_perform` would: no thread
+    /// hand-over at all. Other threads only append to the inbox under its lock and wake the driver
+    /// (`curl_multi_wakeup`, the one multi call libcurl allows from any thread, or unparking the
+    /// loop thread). Easy handles are configured by the sending task before submission and read
+    /// back by it after completion, so the driver does as little per request as possible.
     ///
     /// `@unchecked Sendable`: `active`, `ended`, `resumptions` and `spinsBeforeSleeping`, and
-    /// every call on `multi` but `curl_multi_wakeup` (which libcurl allows from any thread),
-    /// belong to the loop thread (see `run()`); `inbox` and `idleHandles` are guarded by locks;
-    /// `inFlight` is atomic.
+    /// every call on `multi` but `curl_multi_wakeup`, belong to the inbox's `driver` (the loop
+    /// thread, or the sender that claimed the handle), which changes only under the inbox lock;
+    /// `inbox` and `idleHandles` are guarded by locks, `unparked` by `parking`; `inFlight` is
+    /// atomic.
     final class CurlEventLoop: @unchecked Sendable {
-        private struct Inbox {
-            var added: [CurlTransfer] = []
-            var cancelled: [CurlTransfer] = []
-            var unpaused: [CurlTransfer] = []
-            var stopping = false
-            /// The loop is (about to be) blocked in poll and needs a wakeup to see new work.
-            var sleeping = false
-
-            /// Whether the caller must wake the loop; only the first caller while it sleeps does.
-            /// (While the loop busy-polls it is not sleeping: it sees new work without a wakeup.)
-            mutating func takeSleeping() -> Bool {
-                guard sleeping else { return false }
-                sleeping = false
-                return true
-            }
-
-            var hasWork: Bool { !added.isEmpty || !cancelled.isEmpty || !unpaused.isEmpty || stopping }
-
-            /// Marks the loop as sleeping, unless there is work to do.
-            mutating func sleepIfIdle() -> Bool {
-                guard !hasWork else { return false }
-                sleeping = true
-                return true
-            }
-        }
-
         private let multi: OpaquePointer
         /// Transfers submitted and not yet handed back (a hint for `CurlTransport.run`).
         private let inFlight = Atomic<Int>(0)
-        private let inbox = CurlLock(Inbox())
-        /// Transfers in the multi handle, by easy-handle address. Loop thread only.
+        private let inbox = CurlLock(CurlLoopInbox<CurlTransfer>())
+        /// Where the loop thread waits while parked, and whether it was unparked since.
+        private let parking = NSCondition()
+        private var unparked = false
+        /// Transfers in the multi handle, by easy-handle address. The driver's only.
         private var active: [UInt: CurlTransfer] = [:]
         /// Transfers that ended in this pass of the loop, resumed together at its end (one lock
-        /// for all of them). Loop thread only.
+        /// for all of them). The driver's only.
         private var ended: [(transfer: CurlTransfer, outcome: CurlTransfer.Outcome)] = []
-        /// The continuations `resumeEnded` resumes once it has released the lock. Loop thread only.
+        /// The continuations `resumeEnded` resumes once it has released the lock. The driver's only.
         private var resumptions: [(UnsafeContinuation<CurlTransfer.Outcome, Never>, CurlTransfer.Outcome)] = []
+        /// How many waiting senders the last `resumeEnded` woke at once: several are a sign of
+        /// concurrent senders, likely to submit again within the busy-poll interval. The driver's.
+        private var resumedTogether = 0
         /// Easy handles from finished transfers, ready for reuse, and whether each still holds the
         /// options set once per handle (`CurlTransfer.configureHandle`); each is attached to no
         /// multi handle, and whoever takes one out is its only user.
         private let idleHandles = CurlLock<[(easy: OpaquePointer, isConfigured: Bool)]>([])
         private static let maximumIdleHandles = 64
-        /// How long the loop sleeps when nothing is in flight (a submission wakes it at once).
+        /// How long a driver may sleep in poll when nothing is in flight (it parks instead).
         private static let idlePollMilliseconds: Int32 = 60_000
-        /// How long the loop polls without blocking before it sleeps, and a sender alone in flight
-        /// at most before it suspends (`Configuration.busyPollInterval`).
+        /// How long the loop polls without blocking before it sleeps while transfers are in flight
+        /// (`Configuration.busyPollInterval`).
         let busyPollNanoseconds: UInt64
         /// Whether the loop busy-polls before it sleeps: only while work keeps arriving within
         /// the interval (a sleep that lasted longer turns it off until a short one turns it back
@@ -132,20 +116,24 @@
         }
 
         /// Resumes `transfer` if its write callback paused it (a reader caught up); the
-        /// `curl_easy_pause` call happens on the loop thread.
+        /// `curl_easy_pause` call happens on the loop's driver.
         func unpause(_ transfer: CurlTransfer) { post { $0.unpaused.append(transfer) } }
 
-        /// Adds work to the inbox and wakes the loop if it sleeps (only the first poster does).
-        private func post(_ work: (inout Inbox) -> Void) {
-            let wake = inbox.withLock { inbox -> Bool in
+        /// Adds work to the inbox and wakes its driver if it sleeps (only the first poster does).
+        private func post(_ work: (inout CurlLoopInbox<CurlTransfer>) -> Void) {
+            let wake = inbox.withLock { inbox in
                 work(&inbox)
-                return inbox.takeSleeping()
+                return inbox.wake()
             }
-            if wake { _ = ncurl_multi_wakeup(multi) }
+            switch wake {
+            case .none: break
+            case .interruptPoll: _ = ncurl_multi_wakeup(multi)
+            case .unpark: unpark()
+            }
         }
 
         /// Called by the sending task once its transfer's continuation has resumed, before it reads
-        /// what the loop thread wrote into the transfer. The continuation already orders those
+        /// what the loop's driver wrote into the transfer. The continuation already orders those
         /// accesses, but through atomics inside the Swift runtime that ThreadSanitizer cannot see;
         /// taking the lock the loop held when it resumed makes the order visible to it. One
         /// uncontended lock.
@@ -155,45 +143,57 @@
 
         /// Ends the loop: transfers still running end with `.cancelled`, the thread exits and
         /// the multi handle is cleaned up.
-        func stop() {
-            inbox.withLock { $0.stopping = true }
-            _ = ncurl_multi_wakeup(multi)
+        func stop() { post { $0.stopping = true } }
+
+        // MARK: - A sender alone in flight
+
+        /// Runs `transfer` on the calling thread if the loop is parked (nothing in flight), until
+        /// it ends, `deadline` passes or the task is cancelled, whichever comes first; the thread
+        /// blocks in libcurl's poll meanwhile, as in `curl_easy_perform`, for at most about a
+        /// millisecond past `deadline` (the poll counts milliseconds). Returns `false`, having done
+        /// nothing, when the loop is busy: then `submit` the transfer. Returns `true` when it ran
+        /// the transfer: it has either ended (its outcome is in `transfer.outcomeIfEnded()`) or
+        /// was handed to the loop thread, which ends it as if it had been submitted. Work posted
+        /// meanwhile (another request, a cancellation) also hands the loop back to its thread.
+        func drive(_ transfer: CurlTransfer, until deadline: UInt64) -> Bool {
+            guard inbox.withLock({ $0.claim() }) else { return false }
+            inFlight.add(1, ordering: .relaxed)
+            start(transfer)
+            while let timeout = pass() {
+                guard active.count == 1, transfer.outcomeIfEnded() == nil, !Task.isCancelled else { break }
+                let now = CurlClock.now()
+                guard now < deadline else { break }
+                if inbox.withLock({ $0.sleepIfIdle() }) {
+                    let remaining = Int32(clamping: (deadline - now) / 1_000_000 + 1)
+                    var ready: Int32 = 0
+                    _ = ncurl_multi_poll(multi, min(timeout, remaining), &ready)
+                    inbox.withLock { $0.awake() }
+                }
+            }
+            let isIdle = active.isEmpty
+            if inbox.withLock({ $0.release(isIdle: isIdle) }) { unpark() }
+            return true
         }
 
         // MARK: - Loop thread
 
         private func run() {
-            var running: Int32 = 0
-            while true {
-                let (added, cancelled, unpaused, stopping) = inbox.withLock { inbox in
-                    defer {
-                        inbox.added.removeAll(keepingCapacity: true)
-                        inbox.cancelled.removeAll(keepingCapacity: true)
-                        inbox.unpaused.removeAll(keepingCapacity: true)
-                    }
-                    return (inbox.added, inbox.cancelled, inbox.unpaused, inbox.stopping)
-                }
-                for transfer in added { start(transfer) }
-                for transfer in cancelled where active[key(transfer.easy)] === transfer { end(transfer, .cancelled) }
-                for transfer in unpaused where transfer.isPaused && active[key(transfer.easy)] === transfer {
-                    transfer.isPaused = false
-                    transfer.lastActivity = CurlClock.now()
-                    _ = ncurl_easy_pause(transfer.easy, NCURLPAUSE_CONT)  // may deliver (and pause) at once
-                }
-                if stopping { break }
-                _ = ncurl_multi_perform(multi, &running)
-                var code: Int32 = 0
-                while let easy = ncurl_multi_next_done(multi, &code) {
-                    if let transfer = active[key(easy)] { end(transfer, .finished(code)) }
-                }
-                let timeout = expireIdleTransfers()
-                resumeEnded()
+            while let timeout = pass() {
                 let idleSince = CurlClock.now()
-                if spinsBeforeSleeping, busyPoll() { continue }
-                if inbox.withLock({ $0.sleepIfIdle() }) {
+                // Idle, the loop busy-polls only for senders it just woke together (their next
+                // requests are on the way); a lone sender's next request is better run by its own
+                // thread, which a busy-polling loop would keep from claiming the handle.
+                if spinsBeforeSleeping, !active.isEmpty || resumedTogether > 1, busyPoll() { continue }
+                let isIdle = active.isEmpty
+                switch inbox.withLock({ $0.rest(isIdle: isIdle) }) {
+                case .work:
+                    continue
+                case .park:
+                    park()
+                case .poll:
                     var ready: Int32 = 0
                     _ = ncurl_multi_poll(multi, timeout, &ready)
-                    inbox.withLock { $0.sleeping = false }
+                    inbox.withLock { $0.awake() }
                     // Busy-poll next time only if that would have caught this wake-up.
                     spinsBeforeSleeping = busyPollNanoseconds > 0 && CurlClock.now() &- idleSince < busyPollNanoseconds
                 }
@@ -204,10 +204,50 @@
             _ = ncurl_multi_cleanup(multi)
         }
 
-        /// Polls without blocking for up to `busyPollNanoseconds` before the loop sleeps (see
-        /// `Configuration.busyPollInterval`). Returns `true` at the first socket event or new
-        /// work in the inbox (submitters do not wake a loop that is not sleeping), `false` when
-        /// the time ran out.
+        /// One pass of whoever drives: starts, cancels and unpauses what was posted, lets libcurl
+        /// move every transfer along, ends the finished and the idle-expired ones and hands their
+        /// outcomes over. Returns how long the driver may then sleep in poll (milliseconds), or
+        /// `nil` once the loop is stopping (only the loop thread then ends the rest).
+        private func pass() -> Int32? {
+            let (added, cancelled, unpaused, stopping) = inbox.withLock { $0.take() }
+            for transfer in added { start(transfer) }
+            for transfer in cancelled where active[key(transfer.easy)] === transfer { end(transfer, .cancelled) }
+            for transfer in unpaused where transfer.isPaused && active[key(transfer.easy)] === transfer {
+                transfer.isPaused = false
+                transfer.lastActivity = CurlClock.now()
+                _ = ncurl_easy_pause(transfer.easy, NCURLPAUSE_CONT)  // may deliver (and pause) at once
+            }
+            if stopping { return nil }
+            var running: Int32 = 0
+            _ = ncurl_multi_perform(multi, &running)
+            var code: Int32 = 0
+            while let easy = ncurl_multi_next_done(multi, &code) {
+                if let transfer = active[key(easy)] { end(transfer, .finished(code)) }
+            }
+            let timeout = expireIdleTransfers()
+            resumeEnded()
+            return timeout
+        }
+
+        /// Waits, off the multi handle, until a poster or a releasing sender unparks the loop.
+        private func park() {
+            parking.lock()
+            while !unparked { parking.wait() }
+            unparked = false
+            parking.unlock()
+        }
+
+        private func unpark() {
+            parking.lock()
+            unparked = true
+            parking.signal()
+            parking.unlock()
+        }
+
+        /// Polls without blocking for up to `busyPollNanoseconds` before the loop sleeps while
+        /// transfers are in flight (see `Configuration.busyPollInterval`). Returns `true` at the
+        /// first socket event or new work in the inbox (posters do not wake a loop that is not
+        /// sleeping), `false` when the time ran out.
         private func busyPoll() -> Bool {
             let deadline = CurlClock.now() + busyPollNanoseconds
             repeat {
@@ -249,6 +289,7 @@
 
         /// Resumes the sending tasks of the transfers that ended in this pass, each exactly once.
         private func resumeEnded() {
+            resumedTogether = 0
             guard !ended.isEmpty else { return }
             // Counted out before the hand-over, so that a sender that sees its outcome also sees the
             // loop as free again (and places its next request here, on the warm connection).
@@ -259,6 +300,7 @@
                 }
             }
             ended.removeAll(keepingCapacity: true)
+            resumedTogether = resumptions.count
             for (continuation, outcome) in resumptions { continuation.resume(returning: outcome) }
             resumptions.removeAll(keepingCapacity: true)
         }

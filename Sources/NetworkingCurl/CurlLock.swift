@@ -5,7 +5,7 @@
     ///
     /// Used by the event loop instead of `Synchronization.Mutex`, whose futex-based lock lives in
     /// the uninstrumented standard library and is invisible to ThreadSanitizer: every hand-over
-    /// between the loop thread and the sending tasks goes through this lock, so ThreadSanitizer
+    /// between the loop's driver and the sending tasks goes through this lock, so ThreadSanitizer
     /// sees the same ordering the program relies on.
     ///
     /// `@unchecked Sendable`: `state` is only read or written inside `withLock`, under the mutex.

@@ -1,15 +1,16 @@
 #if os(Linux)
-    /// Whether a request alone in flight is waited for by polling before its task suspends
-    /// (`CurlTransport.run`, `Configuration.busyPollInterval`): whichever way has been faster.
+    /// Whether a request alone in flight is run by its sending thread, which blocks in libcurl's
+    /// poll until the response comes (`CurlEventLoop.drive`, `Configuration.loneRequestInterval`),
+    /// or handed to the event-loop thread while its task suspends: whichever has been faster.
     ///
-    /// Polling pays when it catches the transfer's end: on an idle machine a loopback server
-    /// answers in tens of microseconds, and the poll saves waking the task. It does not pay when
-    /// responses take longer than the poll (a distant server), and it costs time when the machine's
-    /// other processors are busy (a polling thread makes the scheduler queue the loop and the
-    /// server behind other work). So the policy keeps a moving average of how long lone requests
-    /// took each way and picks the faster; every 16th lone request goes the other way so that both
-    /// averages stay current, and none polls while responses take more than twice the poll.
-    /// A value type: the transport keeps it under a lock.
+    /// Running it on the sending thread pays when the response comes within the interval: on a
+    /// loopback server that is tens of microseconds, and it saves both thread hand-overs. It does
+    /// not pay when responses take longer (a distant server: the thread blocked for nothing, then
+    /// handed over anyway), nor where blocking the thread turns out slower for other reasons. So
+    /// the policy keeps a moving average of how long lone requests took each way and picks the
+    /// faster; every 16th lone request goes the other way so that both averages stay current, and
+    /// none runs on its thread while responses take more than twice the interval. ("Polls" below
+    /// means "runs on the sending thread".) A value type: the transport keeps it under a lock.
     struct CurlLonePolling: Sendable {
         /// Every how many lone requests one goes the other way.
         static let explorationInterval = 16

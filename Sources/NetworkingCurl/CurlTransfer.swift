@@ -10,10 +10,12 @@
     /// response head and body it collects, and how it ended.
     ///
     /// `@unchecked Sendable`: the sending task creates and configures it, then hands it to the
-    /// event loop through the loop's lock; from then on only the loop thread touches it (in
-    /// libcurl's callbacks and on completion) until the loop resumes `continuation`, after which
-    /// only the sending task does. The hand-overs (the mutex, the continuation) order every
-    /// access. `cancelRequested` is the one field read and written concurrently, and it is atomic.
+    /// event loop through the loop's lock; from then on only the loop's driver touches it (in
+    /// libcurl's callbacks and on completion: the loop thread, or the sending thread itself while
+    /// it drives a lone request, see `CurlEventLoop.drive`) until the transfer has ended and its
+    /// outcome been handed over, after which only the sending task does. The hand-overs (the
+    /// mutex, the `handoff` atomic, the continuation) order every access. `cancelRequested` is
+    /// the one field read and written concurrently, and it is atomic.
     final class CurlTransfer: @unchecked Sendable {
         /// How a transfer ended, as the loop reports it.
         enum Outcome: Sendable {
@@ -97,6 +99,13 @@
         var endedCleanly: Bool {
             guard case .finished(let code) = endedOutcome else { return false }
             return code == NCURLE_OK && failure == nil && !hasPaused
+        }
+
+        /// Whether the transfer opened a connection (rather than reusing one); read after it ended.
+        var openedConnection: Bool {
+            var connects = 0
+            _ = ncurl_easy_getinfo_long(easy, NCURLINFO_NUM_CONNECTS, &connects)
+            return connects > 0
         }
 
         /// An error a callback decided on (body too large, unreadable body file).

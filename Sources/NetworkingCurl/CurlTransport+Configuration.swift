@@ -51,21 +51,30 @@
             /// default); `nil` sends none.
             public var userAgent: String?
             /// How long the event-loop thread keeps polling without blocking, after it handled
-            /// something, before it sleeps, and how long a request alone in flight may be waited
-            /// for by polling before its task suspends, in seconds; `0` turns both off.
+            /// something while transfers are in flight, before it sleeps, in seconds; `0` turns it
+            /// off.
             ///
-            /// Waking a sleeping thread is slow on virtual machines (tens of microseconds), and a
-            /// request crosses threads twice. Polling a little longer catches a response or the
-            /// next request that arrives within that time without a wakeup: measured with
-            /// `make bench` on a 2-vCPU VM against a loopback server, sequential requests took
-            /// 111–122 µs (p50) without any polling and 78–105 µs with the loop's. The loop stops
-            /// polling while its wake-ups come later than this (a distant server) and starts again
-            /// after one that came sooner. Polling by the waiting task is decided by measurement
-            /// (`CurlLonePolling`): it is used only while lone requests that polled have been
-            /// faster than those that suspended at once (44–50 µs against ~87 µs p50 on the same
-            /// VM when idle; slower than suspending when its other processor was busy), and never
-            /// while responses take more than twice this interval.
+            /// Waking a sleeping thread is slow on virtual machines (tens of microseconds).
+            /// Polling a little longer catches a response or a request that arrives within that
+            /// time without a wakeup. The loop stops polling while its wake-ups come later than
+            /// this (a distant server) and starts again after one that came sooner.
             public var busyPollInterval: TimeInterval
+            /// How long a request alone in flight may be run by the sending thread itself, in
+            /// seconds; `0` turns it off.
+            ///
+            /// A request handed to the event-loop thread crosses threads twice (to the loop, and
+            /// back to the waiting task), and waking a thread costs tens of microseconds on a
+            /// virtual machine, as long as a loopback server takes to answer. So when nothing else
+            /// is in flight and the loop is idle, the sending thread runs the request on the loop's
+            /// multi handle itself, blocking in libcurl's poll as `curl_easy_perform` would, for at
+            /// most this long (rounded up to whole milliseconds, poll's unit); if the response has
+            /// not come by then, the loop thread takes the transfer over and the task suspends.
+            /// Whether to do it is decided by measurement (`CurlLonePolling`): only while lone
+            /// requests run that way have been faster than those handed over, and never while
+            /// responses take more than twice this interval. Measured with `make bench` on a
+            /// 2-vCPU VM against a loopback server: sequential requests took 60–78 µs (p50) this
+            /// way against 87–115 µs handed over (libcurl's own `curl_easy_perform`: 38 µs).
+            public var loneRequestInterval: TimeInterval
 
             /// Creates a configuration; every parameter has a default.
             public init(
@@ -75,6 +84,7 @@
                 httpVersion: HTTPVersion = .http2, caCertificateFile: String? = nil, pinnedPublicKey: String? = nil,
                 maximumConnectionsPerHost: Int = 0, userAgent: String? = Configuration.defaultUserAgent,
                 busyPollInterval: TimeInterval = Configuration.defaultBusyPollInterval,
+                loneRequestInterval: TimeInterval = Configuration.defaultLoneRequestInterval,
                 eventLoopCount: Int = 1
             ) {
                 self.redirectPolicy = redirectPolicy
@@ -87,11 +97,16 @@
                 self.maximumConnectionsPerHost = maximumConnectionsPerHost
                 self.userAgent = userAgent
                 self.busyPollInterval = busyPollInterval
+                self.loneRequestInterval = loneRequestInterval
                 self.eventLoopCount = eventLoopCount
             }
 
             /// 150 µs: about what a request to a nearby server takes to come back.
             public static let defaultBusyPollInterval: TimeInterval = 0.000_150
+
+            /// 1 ms: libcurl's poll counts milliseconds, and a server that answers later is not
+            /// worth blocking a cooperative thread for.
+            public static let defaultLoneRequestInterval: TimeInterval = 0.001
 
             /// `NetworkingCurl libcurl/<version>`.
             public static var defaultUserAgent: String { "NetworkingCurl libcurl/\(CurlLibrary.version ?? "unknown")" }

@@ -86,46 +86,39 @@
         /// Runs `transfer` to its end; cancelling the task cancels the transfer.
         ///
         /// A request (`mayPoll`: not a stream or a download, whose end is not what its caller
-        /// waits for) alone in flight may first be waited for by polling, for at most
-        /// `configuration.busyPollInterval` (see `CurlLonePolling` for when): a server on the same
-        /// host answers in tens of microseconds, about what waking a suspended task costs again.
-        /// Otherwise, or once the time is up, the task suspends. (With other transfers in flight
-        /// the cooperative thread has better things to do: no polling.)
+        /// waits for) alone in flight may be run by the sending thread itself while the loop is
+        /// idle (`CurlEventLoop.drive`), for about `configuration.loneRequestInterval` (see
+        /// `CurlLonePolling` for when): a server on the same host answers in tens of
+        /// microseconds, about what each of the two thread hand-overs of a submitted request
+        /// costs. Otherwise, or once the time is up, the loop thread runs it and the task suspends.
+        /// (With other transfers in flight the cooperative thread has better things to do.)
         func run(_ transfer: CurlTransfer, mayPoll: Bool = false) async -> CurlTransfer.Outcome {
             let loop = transfer.loop
             let started = CurlClock.now()
             let isLoneRequest = inFlight.add(1, ordering: .relaxed).newValue == 1 && mayPoll
             defer { inFlight.subtract(1, ordering: .relaxed) }
-            loop.submit(transfer)
-            var outcome: CurlTransfer.Outcome?
-            let limit = loop.busyPollNanoseconds
-            let polls = isLoneRequest && limit > 0 && lonePolling.withLock { $0.shouldPoll(limit: limit) }
-            if polls { outcome = Self.poll(transfer, until: started &+ limit) }
-            if outcome == nil {
-                outcome = await withTaskCancellationHandler {
-                    // Unsafe (not checked): the loop resumes each continuation once (CurlTransfer.end).
-                    await withUnsafeContinuation { transfer.wait($0) }
-                } onCancel: {
-                    loop.cancel(transfer)
-                }
+            let limit = loneRequestNanoseconds
+            var drove = false
+            let outcome = await withTaskCancellationHandler {
+                drove =
+                    isLoneRequest && limit > 0 && lonePolling.withLock { $0.shouldPoll(limit: limit) }
+                    && loop.drive(transfer, until: started &+ limit)
+                if drove, let outcome = transfer.outcomeIfEnded() { return outcome }
+                if !drove { loop.submit(transfer) }
+                // Unsafe (not checked): the loop resumes each continuation once (CurlTransfer.end).
+                return await withUnsafeContinuation { transfer.wait($0) }
+            } onCancel: {
+                loop.cancel(transfer)  // interrupts a sending thread that drives, too
             }
-            if isLoneRequest, limit > 0 {
+            // A request that opened a connection is not recorded: its time is the connection's,
+            // not the way it was waited for (the first request would otherwise count against the
+            // way it took for the next hundred).
+            if isLoneRequest, limit > 0, !transfer.openedConnection {
                 let elapsed = CurlClock.now() &- started
-                lonePolling.withLock { $0.record(polled: polls, nanoseconds: elapsed, limit: limit) }
+                lonePolling.withLock { $0.record(polled: drove, nanoseconds: elapsed, limit: limit) }
             }
             loop.synchronize()
-            return outcome ?? .cancelled  // never nil: both hand-overs carry the outcome
-        }
-
-        /// Polls until the loop ends `transfer` or `deadline` passes (or the task is cancelled),
-        /// yielding the processor between looks.
-        private static func poll(_ transfer: CurlTransfer, until deadline: UInt64) -> CurlTransfer.Outcome? {
-            repeat {
-                if let outcome = transfer.outcomeIfEnded() { return outcome }
-                if Task.isCancelled { return nil }
-                sched_yield()
-            } while CurlClock.now() < deadline
-            return transfer.outcomeIfEnded()
+            return outcome
         }
 
         /// The metrics of a request's final hop (`transfer`), for the whole request: started at

@@ -50,6 +50,8 @@
         /// polling for a lone one has been paying (`CurlLonePolling`).
         let inFlight = Atomic<Int>(0)
         let lonePolling = Mutex(CurlLonePolling())
+        /// `configuration.loneRequestInterval` in nanoseconds.
+        let loneRequestNanoseconds: UInt64
 
         /// Whether libcurl could be loaded in this process.
         public static var isAvailable: Bool { CurlLibrary.isAvailable }
@@ -73,6 +75,7 @@
                         busyPollNanoseconds: CurlTransfer.nanoseconds(configuration.busyPollInterval)))
             }
             self.loops = loops
+            self.loneRequestNanoseconds = CurlTransfer.nanoseconds(configuration.loneRequestInterval)
         }
 
         deinit {
@@ -107,8 +110,9 @@
         }
 
         /// Sends `request` and reports upload and download progress to `progress`, which runs on
-        /// the transport's event-loop thread and must return quickly. It is called whenever the
-        /// counts change, for each hop of a redirected request.
+        /// the transport's event-loop thread (or on the sending thread, for a request it runs
+        /// itself: see `Configuration.loneRequestInterval`) and must return quickly. It is called
+        /// whenever the counts change, for each hop of a redirected request.
         public func send(
             _ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?
         ) async throws(NetworkingError) -> HTTPExchange {

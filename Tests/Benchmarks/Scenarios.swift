@@ -96,12 +96,17 @@ enum Scenarios {
         #if os(Linux)
             let url = try context.url(Fixtures.smallPath)
             // BENCH_BUSY_POLL_US=0 turns the loop's busy-polling off (under callgrind, which would
-            // count the spinning as work).
+            // count the spinning as work); BENCH_LONE_US sets how long a lone request may run on the
+            // sending thread (0: always handed to the loop thread).
             var configuration = CurlTransport.Configuration()
-            if let value = ProcessInfo.processInfo.environment["BENCH_BUSY_POLL_US"], let micros = Double(value) {
+            let environment = ProcessInfo.processInfo.environment
+            if let value = environment["BENCH_BUSY_POLL_US"], let micros = Double(value) {
                 configuration.busyPollInterval = micros / 1_000_000
             }
-            if let value = ProcessInfo.processInfo.environment["BENCH_EVENT_LOOPS"], let count = Int(value) {
+            if let value = environment["BENCH_LONE_US"], let micros = Double(value) {
+                configuration.loneRequestInterval = micros / 1_000_000
+            }
+            if let value = environment["BENCH_EVENT_LOOPS"], let count = Int(value) {
                 configuration.eventLoopCount = count
             }
             let transport = try CurlTransport(configuration: configuration)
