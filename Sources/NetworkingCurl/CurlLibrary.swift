@@ -32,6 +32,19 @@
 
         static func has(_ feature: Int32) -> Bool { isAvailable && ncurl_features() & feature != 0 }
 
+        /// The `Accept-Encoding` header line naming every coding this libcurl decodes, in the order
+        /// libcurl itself lists them for `CURLOPT_ACCEPT_ENCODING ""`, or `nil` when it decodes none.
+        /// Transfers send this line themselves: libcurl would format its own line twice per
+        /// request, byte by byte (~2,800 instructions), and still decodes the response as long as
+        /// `CURLOPT_ACCEPT_ENCODING` is set.
+        static let acceptEncodingLine: String? = {
+            var codings: [String] = []
+            if has(NCURL_VERSION_LIBZ) { codings += ["deflate", "gzip"] }
+            if has(NCURL_VERSION_BROTLI) { codings.append("br") }
+            if has(NCURL_VERSION_ZSTD) { codings.append("zstd") }
+            return codings.isEmpty ? nil : "Accept-Encoding: " + codings.joined(separator: ", ")
+        }()
+
         /// Whether a connection opened with HTTP/2 prior knowledge (h2c) can carry a second request.
         /// Before curl 8.0.0 the next request on such a connection fails with `CURLE_HTTP2` ("Error
         /// in the HTTP2 framing layer": curl issue 10634, fixed in 8.0.0); Debian 12 ships 7.88.1.

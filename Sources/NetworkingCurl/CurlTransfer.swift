@@ -305,6 +305,7 @@
             var hasContentType = false
             var hasTransferEncoding = false
             var hasUserAgent = false
+            var hasAcceptEncoding = false
             for (name, value) in fields where !name.caseInsensitiveEquals(URLRequest.fileBodyHeader) {
                 if name.caseInsensitiveEquals("Expect") {
                     hasExpect = true
@@ -314,6 +315,8 @@
                     hasTransferEncoding = true
                 } else if name.caseInsensitiveEquals("User-Agent") {
                     hasUserAgent = true
+                } else if name.caseInsensitiveEquals("Accept-Encoding") {
+                    hasAcceptEncoding = true
                 }
                 // "Name;" is libcurl's syntax for a header with an empty value.
                 append(value.isEmpty ? "\(name);" : "\(name): \(value)")
@@ -325,6 +328,8 @@
             }
             if case .stream = body, !hasTransferEncoding { append("Transfer-Encoding: chunked") }
             if !hasUserAgent, let agent = configuration.userAgent { append("User-Agent: \(agent)") }
+            // libcurl leaves out its own line when the list has one (see CurlLibrary.acceptEncodingLine).
+            if !hasAcceptEncoding, let line = CurlLibrary.acceptEncodingLine { append(line) }
             headerList = list
             _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_HTTPHEADER, list.map { UnsafeRawPointer($0) })
         }

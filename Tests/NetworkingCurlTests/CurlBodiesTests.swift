@@ -91,6 +91,28 @@
             XCTAssertTrue(accepted.contains("gzip") && accepted.contains("br"), accepted)
         }
 
+        func testTheRequestsOwnAcceptEncodingReplacesTheDefaultAndBodiesAreStillDecoded() async throws {
+            let transport = try CurlTransport()
+            var request = URLRequest(url: HTTPBin.url("/headers"))
+            let defaultEcho = try await transport.send(request)
+            let defaultHeaders = try JSONDecoder().decode(HeadersEcho.self, from: defaultEcho.body).headers
+            let defaultLine = defaultHeaders["Accept-Encoding"]
+            XCTAssertEqual(defaultLine?.contains("gzip"), true, "the default names what libcurl decodes")
+            XCTAssertEqual(defaultLine?.contains(","), true, "one line listing every coding")
+            request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+            let ownEcho = try await transport.send(request)
+            let ownLine = try JSONDecoder().decode(HeadersEcho.self, from: ownEcho.body).headers["Accept-Encoding"]
+            XCTAssertEqual(ownLine, "identity", "the request's own value, alone")
+            var gzip = URLRequest(url: HTTPBin.url("/gzip"))
+            gzip.setValue("gzip", forHTTPHeaderField: "Accept-Encoding")
+            let decoded = try await transport.send(gzip)
+            let echo = try JSONDecoder().decode(GzipEcho.self, from: decoded.body)
+            XCTAssertTrue(echo.gzipped, "a gzip body is decoded whoever asked for it")
+        }
+
+        private struct HeadersEcho: Decodable { let headers: [String: String] }
+        private struct GzipEcho: Decodable { let gzipped: Bool }
+
         func testBodyOverTheCapFailsWithATypedError() async throws {
             let transport = try CurlTransport(configuration: .init(maxResponseBodySize: 1000))
             for path in ["/bytes/5000", "/stream-bytes/5000?chunk_size=512"] {

@@ -176,6 +176,7 @@ ncurl_easy *ncurl_multi_next_done(ncurl_multi *multi, int *result);
 #define NCURL_VERSION_LIBZ (1 << 3)
 #define NCURL_VERSION_HTTP2 (1 << 16)
 #define NCURL_VERSION_BROTLI (1 << 23)
+#define NCURL_VERSION_ZSTD (1 << 26)
 
 // CURLcode values the transport tells apart.
 #define NCURLE_OK 0
