@@ -16,24 +16,16 @@
             _ request: URLRequest, to target: DownloadTarget, progress: ProgressReporter?
         ) async throws(NetworkingError) -> FileDownloadExchange {
             let start = Date()
-            var current = request
-            var redirects = 0
+            var hops = RedirectHops(request, policy: redirectPolicy)
             while true {
                 if Task.isCancelled { throw .cancelled }
                 let writer = FileBodyWriter(target: target, progress: progress)
-                let (response, body) = try await downloadTask(current, writer: writer, progress: progress)
-                if !writer.isWriting,
-                    let next = try redirectPolicy.nextRequest(
-                        after: response, for: current, original: request, redirectCount: redirects)
-                {
-                    current = next
-                    redirects += 1
-                    continue
-                }
+                let (response, body) = try await downloadTask(hops.current, writer: writer, progress: progress)
+                if !writer.isWriting, try hops.follow(after: response) { continue }
                 let received = writer.isWriting ? writer.bytesWritten : Int64(body.count)
                 let metrics = TransactionMetrics(
-                    startDate: start, endDate: Date(), responseBodyBytes: received, redirectCount: redirects)
-                return writer.outcome(request: current, response: response, body: body, metrics: metrics)
+                    startDate: start, endDate: Date(), responseBodyBytes: received, redirectCount: hops.count)
+                return writer.outcome(request: hops.current, response: response, body: body, metrics: metrics)
             }
         }
 

@@ -26,15 +26,12 @@ extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTranspor
     func sendFollowingRedirects(
         _ request: URLRequest, progress: TaskProgress
     ) async throws(NetworkingError) -> HTTPExchange {
-        let chain = RedirectChain(request)
+        let chain = RedirectChain(request, policy: redirectPolicy)
         while true {
             var hopProgress = progress
             let task = try makeTask(chain.current, progress: &hopProgress)
             let result = await run(task, sink: .memory, progress: hopProgress)
-            if let exchange = try chain.exchange(after: result, metrics: Self.metrics(of: task), policy: redirectPolicy)
-            {
-                return exchange
-            }
+            if let exchange = try chain.exchange(after: result, metrics: Self.metrics(of: task)) { return exchange }
         }
     }
 
@@ -42,12 +39,11 @@ extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTranspor
     /// that falls more than `maxResponseBodySize` bytes behind cancels the transfer with
     /// `.transport(URLError(.dataLengthExceedsMaximum))`.
     public func stream(_ request: URLRequest) async throws(NetworkingError) -> StreamedResponse {
-        var current = request
-        var redirects = 0
+        var hops = RedirectHops(request, policy: redirectPolicy)
         let limit = maxResponseBodySize
         while true {
             var body: ResponseBodyStream?
-            let (response, _, _) = try await transfer(current) { task in
+            let (response, _, _) = try await transfer(hops.current) { task in
                 let (stream, continuation) = ResponseBodyStream.makeStream(bufferLimit: limit) {
                     SessionDelegate.offQueue { task.cancel() }
                 }
@@ -55,15 +51,11 @@ extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTranspor
                 return .stream(continuation)
             }
             guard let body else { throw .invalidResponse }
-            if let next = try redirectPolicy.nextRequest(
-                after: response, for: current, original: request, redirectCount: redirects)
-            {
+            if try hops.follow(after: response) {
                 body.cancel()
-                current = next
-                redirects += 1
                 continue
             }
-            return StreamedResponse(request: current, response: response, body: body)
+            return StreamedResponse(request: hops.current, response: response, body: body)
         }
     }
 
@@ -78,23 +70,15 @@ extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTranspor
             }
         #endif
         let start = Date()
-        var current = request
-        var redirects = 0
+        var hops = RedirectHops(request, policy: redirectPolicy)
         while true {
             let writer = FileBodyWriter(target: target, progress: progress)
-            let (response, body, _) = try await transfer(current) { _ in .file(writer) }
-            if !writer.isWriting,
-                let next = try redirectPolicy.nextRequest(
-                    after: response, for: current, original: request, redirectCount: redirects)
-            {
-                current = next
-                redirects += 1
-                continue
-            }
+            let (response, body, _) = try await transfer(hops.current) { _ in .file(writer) }
+            if !writer.isWriting, try hops.follow(after: response) { continue }
             let received = writer.isWriting ? writer.bytesWritten : Int64(body.count)
             let metrics = TransactionMetrics(
-                startDate: start, endDate: Date(), responseBodyBytes: received, redirectCount: redirects)
-            return writer.outcome(request: current, response: response, body: body, metrics: metrics)
+                startDate: start, endDate: Date(), responseBodyBytes: received, redirectCount: hops.count)
+            return writer.outcome(request: hops.current, response: response, body: body, metrics: metrics)
         }
     }
 }
@@ -102,41 +86,35 @@ extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTranspor
 /// The hops of one request sent with `URLSessionTransport.send`: the request of each, and the
 /// exchange once a response is not a redirect to follow.
 final class RedirectChain {
-    let original: URLRequest
-    private(set) var current: URLRequest
-    private var redirects = 0
+    private var hops: RedirectHops
     private let start = Date()
 
-    init(_ request: URLRequest) {
-        original = request
-        current = request
+    init(_ request: URLRequest, policy: RedirectPolicy) {
+        hops = RedirectHops(request, policy: policy)
     }
+
+    /// The request to send now.
+    var current: URLRequest { hops.current }
 
     /// The exchange, or `nil` when `result` is a redirect the policy follows (then `current` is
     /// the next request).
-    func exchange(
-        after result: TransferResult, metrics measured: TransactionMetrics?, policy: RedirectPolicy
-    ) throws(NetworkingError) -> HTTPExchange? {
+    func exchange(after result: TransferResult, metrics measured: TransactionMetrics?) throws(NetworkingError)
+        -> HTTPExchange?
+    {
         let response: HTTPURLResponse
         let body: Data
         switch result {
         case .success(let received, let receivedBody): (response, body) = (received, receivedBody)
         case .failure(let error): throw error
         }
-        if let next = try policy.nextRequest(
-            after: response, for: current, original: original, redirectCount: redirects)
-        {
-            current = next
-            redirects += 1
-            return nil
-        }
+        if try hops.follow(after: response) { return nil }
         let end = Date()
         var metrics = measured ?? TransactionMetrics(startDate: start, endDate: end)
         metrics.startDate = start
         metrics.endDate = end
         metrics.requestBodyBytes = metrics.requestBodyBytes ?? current.inMemoryBodyByteCount
         metrics.responseBodyBytes = Int64(body.count)
-        metrics.redirectCount = redirects
-        return HTTPExchange(request: current, response: response, body: body, metrics: metrics)
+        metrics.redirectCount = hops.count
+        return HTTPExchange(request: hops.current, response: response, body: body, metrics: metrics)
     }
 }

@@ -22,15 +22,14 @@
             let deadline = makeDeadline()
             let limit = configuration.maxResponseBodySize
             let watermark = max(1, min(highWatermark, limit / 2))
-            var current = request
-            var redirects = 0
+            var hops = RedirectHops(request, policy: configuration.redirectPolicy)
             while true {
                 let valve = CurlStreamValve(highWatermark: watermark)
                 observe?(valve)
                 let (body, continuation) = ResponseBodyStream.makeStream(
                     bufferLimit: limit, onCancel: { valve.cancel() }, onDrain: { valve.drained($0) })
                 let sink = CurlStreamSink(continuation: continuation, valve: valve)
-                let transfer = try makeTransfer(current, deadline: deadline, sink: sink)
+                let transfer = try makeTransfer(hops.current, deadline: deadline, sink: sink)
                 valve.attach(transfer)
                 start(transfer, valve: valve, continuation: continuation)
                 let head = await withTaskCancellationHandler {
@@ -43,15 +42,11 @@
                 case .head(let value): response = value.response
                 case .failure(let error): throw error
                 }
-                if let next = try configuration.redirectPolicy.nextRequest(
-                    after: response, for: current, original: request, redirectCount: redirects)
-                {
+                if try hops.follow(after: response) {
                     body.cancel()
-                    current = next
-                    redirects += 1
                     continue
                 }
-                return StreamedResponse(request: current, response: response, body: body)
+                return StreamedResponse(request: hops.current, response: response, body: body)
             }
         }
 

@@ -28,26 +28,19 @@
         ) async throws(NetworkingError) -> FileDownloadExchange {
             let startDate = Date()
             let deadline = makeDeadline()
-            var current = request
-            var redirects = 0
+            var hops = RedirectHops(request, policy: configuration.redirectPolicy)
             while true {
                 let writer = FileBodyWriter(target: target, progress: progress)
                 defer { writer.close() }
                 let sink = CurlFileSink(writer: writer, limit: configuration.maxResponseBodySize)
-                let transfer = try makeTransfer(current, deadline: deadline, sink: sink)
+                let transfer = try makeTransfer(hops.current, deadline: deadline, sink: sink)
                 let outcome = await run(transfer)
                 defer { recycle(transfer) }
                 let response = try Self.head(of: transfer, outcome).response
-                if !writer.isWriting,
-                    let next = try configuration.redirectPolicy.nextRequest(
-                        after: response, for: current, original: request, redirectCount: redirects)
-                {
-                    current = next
-                    redirects += 1
-                    continue
-                }
-                let metrics = Self.metrics(of: transfer, startDate: startDate, redirects: redirects)
-                return writer.outcome(request: current, response: response, body: sink.memory.body, metrics: metrics)
+                if !writer.isWriting, try hops.follow(after: response) { continue }
+                let metrics = Self.metrics(of: transfer, startDate: startDate, redirects: hops.count)
+                return writer.outcome(
+                    request: hops.current, response: response, body: sink.memory.body, metrics: metrics)
             }
         }
     }

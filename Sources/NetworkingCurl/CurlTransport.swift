@@ -127,25 +127,17 @@
         ) async throws(NetworkingError) -> HTTPExchange {
             let startDate = Date()
             let deadline = makeDeadline()
-            var current = request
-            var redirects = 0
+            var hops = RedirectHops(request, policy: configuration.redirectPolicy)
             while true {
                 let sink = makeSink(configuration.maxResponseBodySize)
-                let transfer = try makeTransfer(current, deadline: deadline, sink: sink, progress: progress)
+                let transfer = try makeTransfer(hops.current, deadline: deadline, sink: sink, progress: progress)
                 let outcome = await run(transfer, mayPoll: true)
                 defer { recycle(transfer) }
                 let head = try Self.head(of: transfer, outcome)
                 // Only a redirect status needs the head as an `HTTPURLResponse` (see `ResponseHead`).
-                if RedirectPolicy.isRedirect(head.statusCode),
-                    let next = try configuration.redirectPolicy.nextRequest(
-                        after: head.response, for: current, original: request, redirectCount: redirects)
-                {
-                    current = next
-                    redirects += 1
-                    continue
-                }
-                let metrics = Self.metrics(of: transfer, startDate: startDate, redirects: redirects)
-                return HTTPExchange(request: current, head: head, body: sink.body, metrics: metrics)
+                if RedirectPolicy.isRedirect(head.statusCode), try hops.follow(after: head.response) { continue }
+                let metrics = Self.metrics(of: transfer, startDate: startDate, redirects: hops.count)
+                return HTTPExchange(request: hops.current, head: head, body: sink.body, metrics: metrics)
             }
         }
 
