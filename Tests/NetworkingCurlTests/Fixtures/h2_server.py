@@ -22,12 +22,12 @@ connection the request came on, so a test can count connections):
 import asyncio
 import json
 import os
-import signal
 import socket
 import sys
-import threading
 import time
 from urllib.parse import parse_qs
+
+from fixture_lifetime import tie_to_parent
 
 try:
     from hypercorn.asyncio import serve
@@ -118,11 +118,6 @@ class SlowLocalhostHandshakes(Config):
         return context
 
 
-def exit_when_parent_goes():
-    sys.stdin.read()
-    os._exit(0)
-
-
 def listening_socket():
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -132,13 +127,7 @@ def listening_socket():
 
 
 def main():
-    # A parent may have left these blocked or ignored; restore them so terminate() works.
-    signals = {signal.SIGTERM, signal.SIGINT}
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, signals)
-    for number in signals:
-        signal.signal(number, signal.SIG_DFL)
-    threading.Thread(target=exit_when_parent_goes, daemon=True).start()
-    threading.Timer(300, lambda: os._exit(0)).start()
+    tie_to_parent()
     fixtures = sys.argv[1]
     secure, cleartext = listening_socket(), listening_socket()
     config = SlowLocalhostHandshakes()

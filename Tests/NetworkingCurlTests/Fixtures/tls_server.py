@@ -6,11 +6,11 @@ GET /hello answers {"path": ..., "tls": ...}; anything else answers 404.
 """
 import json
 import os
-import signal
 import ssl
 import sys
-import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from fixture_lifetime import tie_to_parent
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -31,19 +31,8 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
 
-def exit_when_parent_goes():
-    sys.stdin.read()
-    os._exit(0)
-
-
 def main():
-    # A parent may have left these blocked or ignored; restore them so terminate() works.
-    signals = {signal.SIGTERM, signal.SIGINT}
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, signals)
-    for number in signals:
-        signal.signal(number, signal.SIG_DFL)
-    threading.Thread(target=exit_when_parent_goes, daemon=True).start()
-    threading.Timer(300, lambda: os._exit(0)).start()
+    tie_to_parent()
     fixtures = sys.argv[1]
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(os.path.join(fixtures, "server.pem"), os.path.join(fixtures, "server.key"))
