@@ -127,13 +127,15 @@
         private let progress: (@Sendable (CurlTransport.TransferProgress) -> Void)?
         private var lastProgress: (Int64, Int64, Int64, Int64) = (-1, -1, -1, -1)
 
-        /// Configures `easy` (from `loop`) for `request` to `url`, whose scheme is http or https;
-        /// `isConfigured` says whether `easy` already holds the options `configureHandle` sets (a
-        /// handle reused after a clean transfer of the same transport). Throws `.invalidRequest`
-        /// for a body file that cannot be read.
+        /// Configures `easy` (from `loop`) for `request` to `url` (`absoluteURL` its string), whose
+        /// scheme is http or https; `isConfigured` says whether `easy` already holds the options
+        /// `configureHandle` sets (a handle reused after a clean transfer of the same transport);
+        /// `userAgentLine` is the transport's `User-Agent` line, sent when the request has none.
+        /// Throws `.invalidRequest` for a body file that cannot be read.
         init(
-            loop: CurlEventLoop, easy: OpaquePointer, isConfigured: Bool, request: URLRequest, url: URL, isHTTPS: Bool,
-            configuration: CurlTransport.Configuration, timeoutMilliseconds: Int?, sink: any CurlBodySink,
+            loop: CurlEventLoop, easy: OpaquePointer, isConfigured: Bool, request: URLRequest, url: URL,
+            absoluteURL: String, isHTTPS: Bool, configuration: CurlTransport.Configuration, userAgentLine: String?,
+            timeoutMilliseconds: Int?, sink: any CurlBodySink,
             progress: (@Sendable (CurlTransport.TransferProgress) -> Void)?
         ) throws(NetworkingError) {
             self.loop = loop
@@ -142,7 +144,7 @@
             self.url = url
             self.sink = sink
             self.progress = progress
-            let method = request.httpMethod?.uppercased() ?? "GET"
+            let method = Self.uppercased(request.httpMethod ?? "GET")
             self.isHead = method == "HEAD"
             let interval = request.timeoutInterval
             self.idleTimeout = interval > 0 && interval.isFinite ? UInt64(interval * 1_000_000_000) : 0
@@ -150,8 +152,8 @@
             errorBuffer.initialize(repeating: 0, count: Int(NCURL_ERROR_SIZE))
             if !isConfigured { Self.configureHandle(easy, configuration: configuration) }
             try configure(
-                url: url, isHTTPS: isHTTPS, method: method, resetsMethod: isConfigured,
-                configuration: configuration, timeoutMilliseconds: timeoutMilliseconds)
+                absoluteURL: absoluteURL, isHTTPS: isHTTPS, method: method, resetsMethod: isConfigured,
+                configuration: configuration, userAgentLine: userAgentLine, timeoutMilliseconds: timeoutMilliseconds)
         }
 
         deinit {
@@ -169,7 +171,9 @@
         /// data pointers are per request (`configure`).
         private static func configureHandle(_ easy: OpaquePointer, configuration: CurlTransport.Configuration) {
             func setLong(_ option: Int32, _ value: Int) { _ = ncurl_easy_setopt_long(easy, option, value) }
-            func setString(_ option: Int32, _ value: String) { _ = ncurl_easy_setopt_string(easy, option, value) }
+            func setString(_ option: Int32, _ value: String) {
+                _ = value.withCString { ncurl_easy_setopt_string(easy, option, $0) }
+            }
             setString(NCURLOPT_PROTOCOLS_STR, "http,https")
             setLong(NCURLOPT_NOSIGNAL, 1)
             setLong(NCURLOPT_TCP_KEEPALIVE, 1)
@@ -233,8 +237,8 @@
         /// Sets every per-request option, whatever a previous transfer on the handle set:
         /// `resetsMethod` first returns the handle to a bodiless GET.
         private func configure(
-            url: URL, isHTTPS: Bool, method: String, resetsMethod: Bool, configuration: CurlTransport.Configuration,
-            timeoutMilliseconds: Int?
+            absoluteURL: String, isHTTPS: Bool, method: String, resetsMethod: Bool,
+            configuration: CurlTransport.Configuration, userAgentLine: String?, timeoutMilliseconds: Int?
         ) throws(NetworkingError) {
             let userdata = Unmanaged.passUnretained(self).toOpaque()
             let dataOptions = [
@@ -243,7 +247,7 @@
             for option in dataOptions {
                 _ = ncurl_easy_setopt_pointer(easy, option, userdata)
             }
-            setString(NCURLOPT_URL, url.absoluteString)
+            setString(NCURLOPT_URL, absoluteURL)
             _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_ERRORBUFFER, errorBuffer)
             setLong(NCURLOPT_NOPROGRESS, progress == nil ? 1 : 0)
             setLong(NCURLOPT_TIMEOUT_MS, timeoutMilliseconds.map { max(1, $0) } ?? 0)
@@ -255,7 +259,7 @@
             setLong(NCURLOPT_PIPEWAIT, multiplexes ? 1 : 0)
             if resetsMethod { setLong(NCURLOPT_HTTPGET, 1) }  // clears POST, NOBODY and upload
             try configureBody(method: method)
-            configureHeaders(configuration: configuration)
+            configureHeaders(userAgentLine: userAgentLine)
         }
 
         private func configureBody(method: String) throws(NetworkingError) {
@@ -305,9 +309,9 @@
             }
         }
 
-        private func configureHeaders(configuration: CurlTransport.Configuration) {
+        private func configureHeaders(userAgentLine: String?) {
             var list: OpaquePointer?
-            func append(_ line: String) { list = ncurl_slist_append(list, line) ?? list }
+            func append(_ line: String) { list = line.withCString { ncurl_slist_append(list, $0) } ?? list }
             let fields = request.allHTTPHeaderFields ?? [:]
             // The request's own fields that change what is added below.
             var hasExpect = false
@@ -336,7 +340,7 @@
                 if !hasContentType { append("Content-Type:") }  // libcurl would invent a form type
             }
             if case .stream = body, !hasTransferEncoding { append("Transfer-Encoding: chunked") }
-            if !hasUserAgent, let agent = configuration.userAgent { append("User-Agent: \(agent)") }
+            if !hasUserAgent, let userAgentLine { append(userAgentLine) }
             // libcurl leaves out its own line when the list has one (see CurlLibrary.acceptEncodingLine).
             if !hasAcceptEncoding, let line = CurlLibrary.acceptEncodingLine { append(line) }
             headerList = list
@@ -344,7 +348,33 @@
         }
 
         private func setLong(_ option: Int32, _ value: Int) { _ = ncurl_easy_setopt_long(easy, option, value) }
-        private func setString(_ option: Int32, _ value: String) { _ = ncurl_easy_setopt_string(easy, option, value) }
+        /// `withCString`, not the implicit conversion: that one copies every string into a new array.
+        private func setString(_ option: Int32, _ value: String) {
+            _ = value.withCString { ncurl_easy_setopt_string(easy, option, $0) }
+        }
+
+        /// `method` in upper case, as is when it already is (`uppercased()` always builds a new string).
+        static func uppercased(_ method: String) -> String {
+            method.utf8.contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } ? method.uppercased() : method
+        }
+
+        /// Whether the scheme of `absoluteURL` is https (`true`) or http (`false`), ignoring case;
+        /// `nil` for any other scheme. Read from the string's first bytes: `URL.scheme` parses the
+        /// URL again.
+        static func isHTTPS(_ absoluteURL: String) -> Bool? {
+            var utf8 = absoluteURL.utf8.makeIterator()
+            for expected in "http".utf8 {
+                guard let byte = utf8.next(), byte | 0x20 == expected else { return nil }
+            }
+            switch utf8.next() {
+            case UInt8(ascii: ":"):
+                return false
+            case let byte? where byte | 0x20 == UInt8(ascii: "s"):
+                return utf8.next() == UInt8(ascii: ":") ? true : nil
+            default:
+                return nil
+            }
+        }
 
         static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
             guard seconds.isFinite, seconds > 0 else { return 0 }

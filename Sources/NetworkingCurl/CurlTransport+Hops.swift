@@ -21,14 +21,9 @@
             progress: (@Sendable (TransferProgress) -> Void)? = nil
         ) throws(NetworkingError) -> CurlTransfer {
             if Task.isCancelled { throw .cancelled }
-            guard let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
-            else {
-                throw .transport(
-                    URLError(
-                        .unsupportedURL,
-                        userInfo: CurlTransfer.userInfo(request.url, "Only http and https URLs can be sent")))
-            }
-            let isHTTPS = scheme == "https"
+            guard let url = request.url else { throw Self.unsupportedURLError(nil) }
+            let absoluteURL = url.absoluteString
+            guard let isHTTPS = CurlTransfer.isHTTPS(absoluteURL) else { throw Self.unsupportedURLError(url) }
             let loop = loop(for: url, isHTTPS: isHTTPS)
             var timeout: Int?
             if let deadline {
@@ -43,12 +38,18 @@
             }
             do {
                 return try CurlTransfer(
-                    loop: loop, easy: easy, isConfigured: isConfigured, request: request, url: url, isHTTPS: isHTTPS,
-                    configuration: configuration, timeoutMilliseconds: timeout, sink: sink, progress: progress)
+                    loop: loop, easy: easy, isConfigured: isConfigured, request: request, url: url,
+                    absoluteURL: absoluteURL, isHTTPS: isHTTPS, configuration: configuration,
+                    userAgentLine: userAgentLine, timeoutMilliseconds: timeout, sink: sink, progress: progress)
             } catch {
                 loop.recycle(easy, keepsOptions: false)
                 throw error
             }
+        }
+
+        static func unsupportedURLError(_ url: URL?) -> NetworkingError {
+            .transport(
+                URLError(.unsupportedURL, userInfo: CurlTransfer.userInfo(url, "Only http and https URLs can be sent")))
         }
 
         /// Gives the handle of a transfer that ended (and was read) back to the loop.

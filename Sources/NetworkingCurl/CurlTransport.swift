@@ -52,6 +52,8 @@
         let lonePolling = Mutex(CurlLonePolling())
         /// `configuration.loneRequestInterval` in nanoseconds.
         let loneRequestNanoseconds: UInt64
+        /// The `User-Agent` header line of `configuration.userAgent`, built once.
+        let userAgentLine: String?
 
         /// Whether libcurl could be loaded in this process.
         public static var isAvailable: Bool { CurlLibrary.isAvailable }
@@ -76,6 +78,7 @@
             }
             self.loops = loops
             self.loneRequestNanoseconds = CurlTransfer.nanoseconds(configuration.loneRequestInterval)
+            self.userAgentLine = configuration.userAgent.map { "User-Agent: \($0)" }
         }
 
         deinit {

@@ -33,13 +33,22 @@
 
         func testNonHTTPSchemeIsUnsupported() async throws {
             let transport = try CurlTransport()
-            do {
-                _ = try await transport.send(URLRequest(url: URL(fileURLWithPath: "/etc/hostname")))
-                XCTFail("expected a failure")
-            } catch {
-                guard case .transport(let urlError) = error else { return XCTFail("got \(error)") }
-                XCTAssertEqual(urlError.code, .unsupportedURL)
+            let others = ["file:///etc/hostname", "ftp://127.0.0.1/x", "httpx://127.0.0.1/", "httpsx://127.0.0.1/"]
+            for string in others {
+                let url = try XCTUnwrap(URL(string: string))
+                do {
+                    _ = try await transport.send(URLRequest(url: url))
+                    XCTFail("expected a failure for \(string)")
+                } catch {
+                    guard case .transport(let urlError) = error else { return XCTFail("got \(error)") }
+                    XCTAssertEqual(urlError.code, .unsupportedURL, string)
+                }
             }
+            // The scheme is case-insensitive (RFC 3986 §3.1).
+            let upper = try XCTUnwrap(
+                URL(string: HTTPBin.url("/get").absoluteString.replacingOccurrences(of: "http:", with: "HTTP:")))
+            let exchange = try await transport.send(URLRequest(url: upper))
+            XCTAssertEqual(exchange.statusCode, 200)
         }
 
         func testCurlCodesMapToURLErrorCodes() {
