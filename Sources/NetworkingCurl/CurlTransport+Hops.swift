@@ -138,7 +138,7 @@
         static func head(
             of transfer: CurlTransfer, _ outcome: CurlTransfer.Outcome
         ) throws(NetworkingError) -> ResponseHead {
-            let url = transfer.request.url
+            let url = transfer.url  // the stored URL: `request.url` bridges from NSURLRequest on Linux
             switch outcome {
             case .cancelled:
                 throw .cancelled
