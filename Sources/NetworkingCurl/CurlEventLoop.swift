@@ -15,9 +15,10 @@
     /// loop thread). Easy handles are configured by the sending task before submission and read
     /// back by it after completion, so the driver does as little per request as possible.
     ///
-    /// `@unchecked Sendable`: `active`, `ended`, `resumptions` and `spinsBeforeSleeping`, and
-    /// every call on `multi` but `curl_multi_wakeup`, belong to the inbox's `driver` (the loop
-    /// thread, or the sender that claimed the handle), which changes only under the inbox lock;
+    /// `@unchecked Sendable`: `active`, `ended`, `resumptions` and `resumedTogether`, and every
+    /// call on `multi` but `curl_multi_wakeup`, belong to the inbox's `driver` (the loop thread,
+    /// or the sender that claimed the handle), which changes only under the inbox lock, so each
+    /// driver sees what the previous one wrote; `spinsBeforeSleeping` is the loop thread's own;
     /// `inbox` and `idleHandles` are guarded by locks, `unparked` by `parking`; `inFlight` is
     /// atomic.
     final class CurlEventLoop: @unchecked Sendable {
