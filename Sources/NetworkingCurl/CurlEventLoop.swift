@@ -15,10 +15,11 @@
     /// loop thread). Easy handles are configured by the sending task before submission and read
     /// back by it after completion, so the driver does as little per request as possible.
     ///
-    /// `@unchecked Sendable`: `active`, `ended`, `resumptions` and `resumedTogether`, and every
-    /// call on `multi` but `curl_multi_wakeup`, belong to the inbox's `driver` (the loop thread,
-    /// or the sender that claimed the handle), which changes only under the inbox lock, so each
-    /// driver sees what the previous one wrote; `spinsBeforeSleeping` is the loop thread's own;
+    /// `@unchecked Sendable`: `active`, `ended`, `resumptions`, `resumedTogether` and
+    /// `sendersSpin`, and every call on `multi` but `curl_multi_wakeup`, belong to the inbox's
+    /// `driver` (the loop thread, or the sender that claimed the handle), which changes only under
+    /// the inbox lock, so each driver sees what the previous one wrote; `spinsBeforeSleeping` is
+    /// the loop thread's own;
     /// `inbox` and `idleHandles` are guarded by locks, `unparked` by `parking`; `inFlight` is
     /// atomic.
     final class CurlEventLoop: @unchecked Sendable {
@@ -53,12 +54,16 @@
         /// the interval (a sleep that lasted longer turns it off until a short one turns it back
         /// on), so that a loop whose server answers in milliseconds wastes no CPU. Loop thread only.
         private var spinsBeforeSleeping: Bool
+        /// The same for a sending thread that runs its lone request (`drive`): whether it polls
+        /// before it blocks, by the same rule. The driver's.
+        private var sendersSpin: Bool
 
         init(maximumConnectionsPerHost: Int, busyPollNanoseconds: UInt64 = 0) throws(CurlUnavailableError) {
             guard let multi = ncurl_multi_init() else { throw CurlUnavailableError(reason: "curl_multi_init failed") }
             self.multi = multi
             self.busyPollNanoseconds = busyPollNanoseconds
             self.spinsBeforeSleeping = busyPollNanoseconds > 0
+            self.sendersSpin = busyPollNanoseconds > 0
             if maximumConnectionsPerHost > 0 {
                 _ = ncurl_multi_setopt_long(multi, NCURLMOPT_MAX_HOST_CONNECTIONS, maximumConnectionsPerHost)
             }
@@ -164,12 +169,18 @@
                 guard active.count == 1, transfer.outcomeIfEnded() == nil, !Task.isCancelled else { break }
                 let now = CurlClock.now()
                 guard now < deadline else { break }
-                if inbox.withLock({ $0.sleepIfIdle() }) {
+                // Polling a little first, yielding the processor, catches a nearby server's answer
+                // without the sleep and wake-up a blocking poll costs (and lets a server on this
+                // processor run); done while it has been catching answers (see `busyPoll`).
+                let caught =
+                    sendersSpin && busyPoll(until: min(now &+ busyPollNanoseconds, deadline), yielding: true)
+                if !caught, inbox.withLock({ $0.sleepIfIdle() }) {
                     let remaining = Int32(clamping: (deadline - now) / 1_000_000 + 1)
                     var ready: Int32 = 0
                     _ = ncurl_multi_poll(multi, min(timeout, remaining), &ready)
                     inbox.withLock { $0.awake() }
                 }
+                sendersSpin = busyPollNanoseconds > 0 && CurlClock.now() &- now < busyPollNanoseconds
             }
             let isIdle = active.isEmpty
             if inbox.withLock({ $0.release(isIdle: isIdle) }) { unpark() }
@@ -184,7 +195,11 @@
                 // Idle, the loop busy-polls only for senders it just woke together (their next
                 // requests are on the way); a lone sender's next request is better run by its own
                 // thread, which a busy-polling loop would keep from claiming the handle.
-                if spinsBeforeSleeping, !active.isEmpty || resumedTogether > 1, busyPoll() { continue }
+                if spinsBeforeSleeping, !active.isEmpty || resumedTogether > 1,
+                    busyPoll(until: idleSince &+ busyPollNanoseconds, yielding: false)
+                {
+                    continue
+                }
                 let isIdle = active.isEmpty
                 switch inbox.withLock({ $0.rest(isIdle: isIdle) }) {
                 case .work:
@@ -245,12 +260,12 @@
             parking.unlock()
         }
 
-        /// Polls without blocking for up to `busyPollNanoseconds` before the loop sleeps while
-        /// transfers are in flight (see `Configuration.busyPollInterval`). Returns `true` at the
-        /// first socket event or new work in the inbox (posters do not wake a loop that is not
+        /// Polls without blocking until `deadline` before the driver sleeps (see
+        /// `Configuration.busyPollInterval`), `yielding` the processor between looks (a sending
+        /// thread does: the server may be waiting for this processor). Returns `true` at the first
+        /// socket event or new work in the inbox (posters do not wake a driver that is not
         /// sleeping), `false` when the time ran out.
-        private func busyPoll() -> Bool {
-            let deadline = CurlClock.now() + busyPollNanoseconds
+        private func busyPoll(until deadline: UInt64, yielding: Bool) -> Bool {
             repeat {
                 if inbox.withLock({ $0.hasWork }) { return true }
                 if !active.isEmpty {
@@ -258,6 +273,7 @@
                     _ = ncurl_multi_poll(multi, 0, &ready)
                     if ready > 0 { return true }
                 }
+                if yielding { sched_yield() }
             } while CurlClock.now() < deadline
             return false
         }
