@@ -30,19 +30,8 @@
             // must hand every request over and back either way (no lost wake-up, no stall).
             for interval in [0, 0.000_150, 0.05] {
                 let transport = try CurlTransport(configuration: .init(busyPollInterval: interval))
-                for index in 0..<20 {
-                    let exchange = try await transport.send(URLRequest(url: HTTPBin.url("/anything/\(index)")))
-                    XCTAssertEqual(exchange.statusCode, 200, "busyPollInterval \(interval), request \(index)")
-                }
-                let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-                    for index in 0..<32 {
-                        group.addTask {
-                            try await transport.send(URLRequest(url: HTTPBin.url("/anything/c\(index)"))).statusCode
-                        }
-                    }
-                    return try await group.reduce(into: [Int]()) { $0.append($1) }
-                }
-                XCTAssertEqual(statuses, Array(repeating: 200, count: 32), "busyPollInterval \(interval)")
+                try await sendSequentiallyThenConcurrently(
+                    transport, sequential: 20, concurrent: 32, label: "busyPollInterval \(interval)")
             }
         }
 

@@ -111,19 +111,8 @@
             // of concurrent ones arrives while one may be driven. Every one must come back.
             let transport = try CurlTransport(configuration: .init(loneRequestInterval: 0.05))
             for round in 0..<3 {
-                for index in 0..<20 {
-                    let exchange = try await transport.send(URLRequest(url: HTTPBin.url("/anything/\(index)")))
-                    XCTAssertEqual(exchange.statusCode, 200, "round \(round), request \(index)")
-                }
-                let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-                    for index in 0..<16 {
-                        group.addTask {
-                            try await transport.send(URLRequest(url: HTTPBin.url("/anything/c\(index)"))).statusCode
-                        }
-                    }
-                    return try await group.reduce(into: [Int]()) { $0.append($1) }
-                }
-                XCTAssertEqual(statuses, Array(repeating: 200, count: 16), "round \(round)")
+                try await sendSequentiallyThenConcurrently(
+                    transport, sequential: 20, concurrent: 16, label: "round \(round)")
             }
         }
     }

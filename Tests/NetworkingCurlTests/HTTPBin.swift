@@ -57,6 +57,27 @@
             try await HTTPBin.require()
         }
 
+        /// Sends `sequential` requests one after the other, then `concurrent` at once, on
+        /// `transport`, and checks that every one came back with 200 (`label` names the case).
+        func sendSequentiallyThenConcurrently(
+            _ transport: CurlTransport, sequential: Int, concurrent: Int, label: String,
+            file: StaticString = #filePath, line: UInt = #line
+        ) async throws {
+            for index in 0..<sequential {
+                let exchange = try await transport.send(URLRequest(url: HTTPBin.url("/anything/\(index)")))
+                XCTAssertEqual(exchange.statusCode, 200, "\(label), request \(index)", file: file, line: line)
+            }
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<concurrent {
+                    group.addTask {
+                        try await transport.send(URLRequest(url: HTTPBin.url("/anything/c\(index)"))).statusCode
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            XCTAssertEqual(statuses, Array(repeating: 200, count: concurrent), label, file: file, line: line)
+        }
+
         func makeNetworking(_ configuration: CurlTransport.Configuration = .init()) throws -> Networking {
             Networking(baseURL: HTTPBin.baseURL, transport: try CurlTransport(configuration: configuration))
         }
