@@ -45,8 +45,8 @@
         /// multi handle, and whoever takes one out is its only user.
         private let idleHandles = CurlLock<[(easy: OpaquePointer, isConfigured: Bool)]>([])
         private static let maximumIdleHandles = 64
-        /// How long a driver may sleep in poll when nothing is in flight (it parks instead).
-        private static let idlePollMilliseconds: Int32 = 60_000
+        /// The longest a driver sleeps in poll before it looks at idle timeouts again.
+        private static let longestPollMilliseconds: Int32 = 1000
         /// How long the loop polls without blocking before it sleeps while transfers are in flight
         /// (`Configuration.busyPollInterval`).
         let busyPollNanoseconds: UInt64
@@ -180,7 +180,7 @@
                     _ = ncurl_multi_poll(multi, min(timeout, remaining), &ready)
                     inbox.withLock { $0.awake() }
                 }
-                sendersSpin = busyPollNanoseconds > 0 && CurlClock.now() &- now < busyPollNanoseconds
+                sendersSpin = pollingWouldCatch(awaitedSince: now)
             }
             let isIdle = active.isEmpty
             if inbox.withLock({ $0.release(isIdle: isIdle) }) { unpark() }
@@ -211,7 +211,7 @@
                     _ = ncurl_multi_poll(multi, timeout, &ready)
                     inbox.withLock { $0.awake() }
                     // Busy-poll next time only if that would have caught this wake-up.
-                    spinsBeforeSleeping = busyPollNanoseconds > 0 && CurlClock.now() &- idleSince < busyPollNanoseconds
+                    spinsBeforeSleeping = pollingWouldCatch(awaitedSince: idleSince)
                 }
             }
             for transfer in Array(active.values) { end(transfer, .cancelled) }
@@ -278,6 +278,12 @@
             return false
         }
 
+        /// The rule both drivers poll by: next time only if polling would have caught this wake-up,
+        /// awaited since `start` (a server that answers later costs no polling).
+        private func pollingWouldCatch(awaitedSince start: UInt64) -> Bool {
+            busyPollNanoseconds > 0 && CurlClock.now() &- start < busyPollNanoseconds
+        }
+
         private func key(_ easy: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(easy))) }
 
         private func start(_ transfer: CurlTransfer) {
@@ -324,7 +330,7 @@
 
         /// Ends the transfers idle past their timeout; returns how long the loop may sleep.
         private func expireIdleTransfers() -> Int32 {
-            guard !active.isEmpty else { return Self.idlePollMilliseconds }
+            guard !active.isEmpty else { return Self.longestPollMilliseconds }
             let now = CurlClock.now()
             var nearest = UInt64.max
             var expired: [CurlTransfer] = []
@@ -337,9 +343,9 @@
                 }
             }
             for transfer in expired { end(transfer, .idleTimeout) }
-            guard nearest != .max else { return 1000 }
+            guard nearest != .max else { return Self.longestPollMilliseconds }
             let milliseconds = (nearest - now + 999_999) / 1_000_000
-            return Int32(min(milliseconds, 1000))
+            return Int32(min(milliseconds, UInt64(Self.longestPollMilliseconds)))
         }
     }
 #endif

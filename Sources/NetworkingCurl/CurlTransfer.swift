@@ -46,20 +46,21 @@
         let sink: any CurlBodySink
         /// Set by any thread to ask for cancellation; read by the loop when it adds the transfer.
         let cancelRequested = Atomic<Bool>(false)
-        /// How the ended transfer reaches its sender (`CurlTransport.run`): the sender may poll
-        /// briefly before it suspends, so the loop either leaves the outcome (`ended`) or resumes
-        /// the continuation the sender installed (`waiting`), whichever state it finds; the
-        /// compare-and-exchange on `handoff` decides, and orders `endedOutcome` and `continuation`.
+        /// How the ended transfer reaches its sender (`CurlTransport.run`): the sender may look for
+        /// the outcome before it suspends (after driving the transfer itself for a while), so the
+        /// loop's driver either leaves the outcome (`ended`) or resumes the continuation the sender
+        /// installed (`waiting`), whichever state it finds; the compare-and-exchange on `handoff`
+        /// decides, and orders `endedOutcome` and `continuation`.
         enum Handoff: UInt8 {
             case running, ended, waiting
         }
         let handoff = Atomic<UInt8>(Handoff.running.rawValue)
-        /// Written by the loop thread before it marks the transfer `ended`.
+        /// Written by the loop's driver before it marks the transfer `ended`.
         var endedOutcome: Outcome?
-        /// Installed by the sender before it marks the transfer `waiting`; resumed once, by the loop.
+        /// Installed by the sender before it marks the transfer `waiting`; resumed once, by the driver.
         var continuation: UnsafeContinuation<Outcome, Never>?
 
-        /// Called by the loop thread when the transfer ended: the continuation to resume, or `nil`
+        /// Called by the loop's driver when the transfer ended: the continuation to resume, or `nil`
         /// when the sender has not suspended (it takes `endedOutcome` itself).
         func end(with outcome: Outcome) -> UnsafeContinuation<Outcome, Never>? {
             endedOutcome = outcome
@@ -170,10 +171,8 @@
         /// handle, kept while the handle is reused (see `CurlEventLoop.recycle`). The callbacks'
         /// data pointers are per request (`configure`).
         private static func configureHandle(_ easy: OpaquePointer, configuration: CurlTransport.Configuration) {
-            func setLong(_ option: Int32, _ value: Int) { _ = ncurl_easy_setopt_long(easy, option, value) }
-            func setString(_ option: Int32, _ value: String) {
-                _ = value.withCString { ncurl_easy_setopt_string(easy, option, $0) }
-            }
+            func setLong(_ option: Int32, _ value: Int) { Self.setLong(easy, option, value) }
+            func setString(_ option: Int32, _ value: String) { Self.setString(easy, option, value) }
             setString(NCURLOPT_PROTOCOLS_STR, "http,https")
             setLong(NCURLOPT_NOSIGNAL, 1)
             setLong(NCURLOPT_TCP_KEEPALIVE, 1)
@@ -234,6 +233,11 @@
                 }, nil)
         }
 
+        /// The options that point libcurl's callbacks at this transfer.
+        private static let callbackDataOptions = [
+            NCURLOPT_HEADERDATA, NCURLOPT_WRITEDATA, NCURLOPT_XFERINFODATA, NCURLOPT_READDATA, NCURLOPT_SEEKDATA,
+        ]
+
         /// Sets every per-request option, whatever a previous transfer on the handle set:
         /// `resetsMethod` first returns the handle to a bodiless GET.
         private func configure(
@@ -241,10 +245,7 @@
             configuration: CurlTransport.Configuration, userAgentLine: String?, timeoutMilliseconds: Int?
         ) throws(NetworkingError) {
             let userdata = Unmanaged.passUnretained(self).toOpaque()
-            let dataOptions = [
-                NCURLOPT_HEADERDATA, NCURLOPT_WRITEDATA, NCURLOPT_XFERINFODATA, NCURLOPT_READDATA, NCURLOPT_SEEKDATA,
-            ]
-            for option in dataOptions {
+            for option in Self.callbackDataOptions {
                 _ = ncurl_easy_setopt_pointer(easy, option, userdata)
             }
             setString(NCURLOPT_URL, absoluteURL)
@@ -253,9 +254,10 @@
             setLong(NCURLOPT_TIMEOUT_MS, timeoutMilliseconds.map { max(1, $0) } ?? 0)
             // Waiting for a busy connection to turn out to multiplex only pays where HTTP/2 is
             // possible: over cleartext HTTP/1.1 it would queue a request behind a slow one.
+            // (An h2c connection is not reused before curl 8.0: see `configureHandle`.)
             let multiplexes =
-                (configuration.httpVersion == .http2PriorKnowledge && CurlLibrary.reusesPriorKnowledgeConnections)
-                || (configuration.httpVersion == .http2 && isHTTPS)
+                configuration.mayMultiplex(isHTTPS: isHTTPS)
+                && (configuration.httpVersion != .http2PriorKnowledge || CurlLibrary.reusesPriorKnowledgeConnections)
             setLong(NCURLOPT_PIPEWAIT, multiplexes ? 1 : 0)
             if resetsMethod { setLong(NCURLOPT_HTTPGET, 1) }  // clears POST, NOBODY and upload
             try configureBody(method: method)
@@ -347,9 +349,15 @@
             _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_HTTPHEADER, list.map { UnsafeRawPointer($0) })
         }
 
-        private func setLong(_ option: Int32, _ value: Int) { _ = ncurl_easy_setopt_long(easy, option, value) }
+        private func setLong(_ option: Int32, _ value: Int) { Self.setLong(easy, option, value) }
+        private func setString(_ option: Int32, _ value: String) { Self.setString(easy, option, value) }
+
+        private static func setLong(_ easy: OpaquePointer, _ option: Int32, _ value: Int) {
+            _ = ncurl_easy_setopt_long(easy, option, value)
+        }
+
         /// `withCString`, not the implicit conversion: that one copies every string into a new array.
-        private func setString(_ option: Int32, _ value: String) {
+        private static func setString(_ easy: OpaquePointer, _ option: Int32, _ value: String) {
             _ = value.withCString { ncurl_easy_setopt_string(easy, option, $0) }
         }
 
@@ -386,7 +394,7 @@
             return max(1, Int((seconds * 1000).rounded(.up)))
         }
 
-        // MARK: - Callbacks (event-loop thread)
+        // MARK: - Callbacks (the loop's driver)
 
         /// One complete header line, status lines and the blank line ending each head included.
         private func receiveHeader(_ line: UnsafeRawBufferPointer) -> Bool {
@@ -494,7 +502,7 @@
 
         // MARK: - Results (sending task, after completion)
 
-        /// The final response head once it is complete (set on the loop thread by `finishHead`).
+        /// The final response head once it is complete (set by the loop's driver in `finishHead`).
         private(set) var head: ResponseHead?
 
         /// The response head received, or `nil` when none (or no valid status line) was.

@@ -119,6 +119,12 @@
             /// `NetworkingCurl libcurl/<version>`.
             public static var defaultUserAgent: String { "NetworkingCurl libcurl/\(CurlLibrary.version ?? "unknown")" }
 
+            /// Whether requests to an origin may share one connection by HTTP/2 multiplexing: https
+            /// with `.http2`, or h2c (`.http2PriorKnowledge`).
+            func mayMultiplex(isHTTPS: Bool) -> Bool {
+                httpVersion == .http2PriorKnowledge || (httpVersion == .http2 && isHTTPS)
+            }
+
             /// Whether the configuration asks for TLS trust that URLSession cannot provide.
             var hasCustomTrust: Bool { caCertificateFile != nil || pinnedPublicKey != nil }
         }

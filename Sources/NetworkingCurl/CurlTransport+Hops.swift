@@ -2,7 +2,6 @@
     import CCurlShim
     import Foundation
     import FoundationNetworking
-    import Glibc
     import NetworkingCore
 
     // The steps of one hop that the transfer forms (progress, file downloads, streams) share:
@@ -64,9 +63,7 @@
         /// one connection.
         func loop(for url: URL, isHTTPS: Bool) -> CurlEventLoop {
             guard loops.count > 1 else { return loops[0] }
-            let httpVersion = configuration.httpVersion
-            let sharesConnections = httpVersion == .http2PriorKnowledge || (httpVersion == .http2 && isHTTPS)
-            if sharesConnections || configuration.maximumConnectionsPerHost > 0 {
+            if configuration.mayMultiplex(isHTTPS: isHTTPS) || configuration.maximumConnectionsPerHost > 0 {
                 var hasher = Hasher()
                 hasher.combine(url.host?.lowercased())
                 hasher.combine(url.port)
