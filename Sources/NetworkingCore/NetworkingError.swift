@@ -9,7 +9,12 @@ import Foundation
 /// Each case keeps what caused it: the `URLError`, the `HTTPError` with the full response, the
 /// `DecodingError` with the response metadata. The set of cases is closed, so a `switch` over them
 /// needs no `default`.
-public enum NetworkingError: Error, Sendable {
+///
+/// The payloads are boxed (`indirect`): an error is then one reference whose size is known when
+/// this module is compiled, where the Foundation values it holds (`URLError`, `DecodingError`,
+/// `Data`) would make every `Result` and typed `throws` along a request's path a value sized,
+/// allocated and copied at run time. An error is rare; a request that succeeds pays nothing.
+public indirect enum NetworkingError: Error, Sendable {
     /// The request could not be built or encoded (a caller-side problem); the reason names what.
     case invalidRequest(String)
     /// The request never produced a response: offline, DNS, TLS, timeout, connection lost.

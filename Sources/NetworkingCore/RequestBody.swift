@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a request sends, and how it is encoded. The case picks the `Content-Type`.
-public enum RequestBody: Sendable {
+public indirect enum RequestBody: Sendable {
     /// Any `Encodable`, as JSON (`application/json`, ISO-8601 dates).
     case json(any Encodable & Sendable)
     /// A flat `Encodable`, as `application/x-www-form-urlencoded`.

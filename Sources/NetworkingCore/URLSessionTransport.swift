@@ -121,7 +121,9 @@ public final class URLSessionTransport: ResponseBodyLimitedTransport {
     }
 }
 
-enum TransferResult: Sendable {
+/// How one hop ended. Boxed (`indirect`), so that the continuation and the async frames it passes
+/// through hold one reference of a size known here (see `NetworkingError`).
+indirect enum TransferResult: Sendable {
     case success(HTTPURLResponse, Data)
     case failure(NetworkingError)
 }
