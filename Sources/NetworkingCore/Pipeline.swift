@@ -58,7 +58,7 @@ public struct Pipeline: Sendable {
         guard !observers.isEmpty else { return }
         let context = RequestContext(method: method, url: nil, headers: headers, kind: kind)
         notifyStart(context)
-        notifyCompletion(context, .failure(error), since: .now, startDate: Date(), exchange: nil)
+        notifyCompletion(context, .failure(error), duration: .zero, startDate: Date(), exchange: nil)
     }
 
     /// Runs an already-built request and decodes a 2xx response with `decode`.
@@ -98,9 +98,9 @@ public struct Pipeline: Sendable {
     private func outcome(
         _ urlRequest: URLRequest, kind: RequestContext.Kind, decode: (HTTPExchange) throws(NetworkingError) -> Void
     ) async -> NetworkingError? {
-        let observed = observers.isEmpty ? nil : beginObserving(urlRequest, kind: kind)
+        let observation = observers.isEmpty ? nil : beginObserving(urlRequest, kind: kind)
         let sent = await send(urlRequest)
-        return conclude(sent, observed: observed, decode: decode)
+        return conclude(sent, observation: observation, of: urlRequest, kind: kind, decode: decode)
     }
 
     /// Sends the request through the interceptors and the transport.
@@ -118,45 +118,45 @@ public struct Pipeline: Sendable {
         }
     }
 
-    /// A request the observers are told about, between its start and its completion.
-    private final class ObservedRequest {
-        let start = ContinuousClock.now
-        let urlRequest: URLRequest
-        let kind: RequestContext.Kind
-        /// Set when the start was reported; `nil` when only a failure is (see `observesFailuresOnly`).
-        var context: RequestContext?
-        var startDate: Date?
-
-        init(_ urlRequest: URLRequest, kind: RequestContext.Kind) {
-            self.urlRequest = urlRequest
-            self.kind = kind
-        }
+    /// How a request is observed between its start and its completion.
+    private enum Observation {
+        /// Nobody listens to successes (see `RequestObserver.observesFailuresOnly`): only a failure
+        /// is reported, start and completion together. The start is kept as a number (uptime
+        /// nanoseconds) rather than an object: this is every request's case with the default logger.
+        case failuresOnly(since: UInt64)
+        /// The start was reported.
+        case started(StartedRequest)
     }
 
-    private func beginObserving(_ urlRequest: URLRequest, kind: RequestContext.Kind) -> ObservedRequest {
-        let observed = ObservedRequest(urlRequest, kind: kind)
-        // When nobody listens to successes, the request is reported only if it fails (see
-        // `RequestObserver.observesFailuresOnly`).
-        if !observers.allSatisfy(\.observesFailuresOnly) {
-            let context = Self.context(of: urlRequest, kind: kind)
-            observed.startDate = Date()
-            observed.context = context
-            notifyStart(context)
+    /// A request whose start the observers were told about.
+    private final class StartedRequest {
+        let start = ContinuousClock.now
+        let startDate = Date()
+        let context: RequestContext
+
+        init(_ context: RequestContext) { self.context = context }
+    }
+
+    private func beginObserving(_ urlRequest: URLRequest, kind: RequestContext.Kind) -> Observation {
+        if observers.allSatisfy(\.observesFailuresOnly) {
+            return .failuresOnly(since: DispatchTime.now().uptimeNanoseconds)
         }
-        return observed
+        let started = StartedRequest(Self.context(of: urlRequest, kind: kind))
+        notifyStart(started.context)
+        return .started(started)
     }
 
     /// Checks the status, decodes, and tells the observers how the request ended.
     private func conclude(
-        _ sent: consuming Result<HTTPExchange, NetworkingError>, observed: ObservedRequest?,
-        decode: (HTTPExchange) throws(NetworkingError) -> Void
+        _ sent: consuming Result<HTTPExchange, NetworkingError>, observation: Observation?, of urlRequest: URLRequest,
+        kind: RequestContext.Kind, decode: (HTTPExchange) throws(NetworkingError) -> Void
     ) -> NetworkingError? {
         let exchange: HTTPExchange
         switch consume sent {
         case .success(let received):
             exchange = received
         case .failure(let error):
-            if let observed { report(observed, failure: error, exchange: nil) }
+            if let observation { report(observation, of: urlRequest, kind: kind, failure: error, exchange: nil) }
             return error
         }
         var failure: NetworkingError?
@@ -166,28 +166,31 @@ public struct Pipeline: Sendable {
         } catch {
             failure = error
         }
-        // A success nobody listens to (see `beginObserving`) is not reported.
-        if let observed, failure != nil || observed.context != nil {
-            report(observed, failure: failure, exchange: exchange)
-        }
+        if let observation { report(observation, of: urlRequest, kind: kind, failure: failure, exchange: exchange) }
         return failure
     }
 
-    /// Tells the observers how an observed request ended.
-    private func report(_ observed: ObservedRequest, failure: NetworkingError?, exchange: HTTPExchange?) {
-        if let context = observed.context, let startDate = observed.startDate {
+    /// Tells the observers how an observed request ended (a success nobody listens to is not reported).
+    private func report(
+        _ observation: Observation, of urlRequest: URLRequest, kind: RequestContext.Kind, failure: NetworkingError?,
+        exchange: HTTPExchange?
+    ) {
+        switch observation {
+        case .started(let started):
             let outcome: RequestOutcome =
                 failure.map { .failure($0) }
                 ?? .success(statusCode: exchange?.statusCode ?? 0, byteCount: exchange?.body.count ?? 0)
-            notifyCompletion(context, outcome, since: observed.start, startDate: startDate, exchange: exchange)
-        } else if let failure {
-            let elapsed = ContinuousClock.now - observed.start
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-            let context = Self.context(of: observed.urlRequest, kind: observed.kind)
+            notifyCompletion(
+                started.context, outcome, duration: .now - started.start, startDate: started.startDate,
+                exchange: exchange)
+        case .failuresOnly(let since):
+            guard let failure else { return }
+            let nanoseconds = DispatchTime.now().uptimeNanoseconds &- since
+            let context = Self.context(of: urlRequest, kind: kind)
             notifyStart(context)
             notifyCompletion(
-                context, .failure(failure), since: observed.start, startDate: Date(timeIntervalSinceNow: -seconds),
-                exchange: exchange)
+                context, .failure(failure), duration: .nanoseconds(Int64(clamping: nanoseconds)),
+                startDate: Date(timeIntervalSinceNow: -Double(nanoseconds) / 1e9), exchange: exchange)
         }
     }
 
@@ -202,7 +205,7 @@ public struct Pipeline: Sendable {
     }
 
     private func notifyCompletion(
-        _ context: RequestContext, _ outcome: RequestOutcome, since start: ContinuousClock.Instant, startDate: Date,
+        _ context: RequestContext, _ outcome: RequestOutcome, duration: Duration, startDate: Date,
         exchange: HTTPExchange?
     ) {
         let metrics =
@@ -213,7 +216,7 @@ public struct Pipeline: Sendable {
                     responseBodyBytes: Int64($0.body.count))
             }
         let completion = RequestCompletion(
-            context: context, outcome: outcome, duration: .now - start, metrics: metrics, exchange: exchange)
+            context: context, outcome: outcome, duration: duration, metrics: metrics, exchange: exchange)
         for observer in observers { observer.requestCompleted(completion) }
     }
 }

@@ -47,7 +47,12 @@ public struct RedirectPolicy: Sendable {
     }
 
     /// Whether this status is a redirect this policy can follow.
-    public static func isRedirect(_ statusCode: Int) -> Bool { [301, 302, 303, 307, 308].contains(statusCode) }
+    public static func isRedirect(_ statusCode: Int) -> Bool {
+        switch statusCode {
+        case 301, 302, 303, 307, 308: return true
+        default: return false
+        }
+    }
 
     /// The request to send next, or `nil` to return `response` as the final answer.
     ///

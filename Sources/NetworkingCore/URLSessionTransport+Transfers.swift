@@ -20,19 +20,60 @@ extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTranspor
     }
 
     /// Sends `request` and the redirects `redirectPolicy` follows; inlined into both `send`
-    /// methods (an async frame less per request). What lives across the suspension is kept to the
-    /// task and the chain (see `Pipeline.outcome` on why).
+    /// methods (an async frame less per request). The first hop is almost always the whole
+    /// request, so it is sent here with only the task, the start time and the progress living
+    /// across its suspension (see `Pipeline.outcome` on why that matters); a redirect carries on
+    /// in `followRedirects`.
     @inline(__always)
     func sendFollowingRedirects(
         _ request: URLRequest, progress: TaskProgress
     ) async throws(NetworkingError) -> HTTPExchange {
-        let chain = RedirectChain(request, policy: redirectPolicy)
+        let start = Date().timeIntervalSinceReferenceDate
+        var hopProgress = progress
+        let task = try makeTask(request, progress: &hopProgress)
+        let (response, body) = try await run(task, sink: .memory, progress: hopProgress).get()
+        if RedirectPolicy.isRedirect(response.statusCode) {
+            var hops = RedirectHops(request, policy: redirectPolicy)
+            if try hops.follow(after: response) {
+                return try await followRedirects(hops, progress: progress, start: start)
+            }
+        }
+        return Self.exchange(
+            request, redirects: 0, response: response, body: body, start: start, measured: Self.metrics(of: task))
+    }
+
+    /// Sends the hops after a redirect, from `hops.current` on.
+    private func followRedirects(
+        _ hops: RedirectHops, progress: TaskProgress, start: TimeInterval
+    ) async throws(NetworkingError) -> HTTPExchange {
+        var hops = hops
         while true {
             var hopProgress = progress
-            let task = try makeTask(chain.current, progress: &hopProgress)
-            let result = await run(task, sink: .memory, progress: hopProgress)
-            if let exchange = try chain.exchange(after: result, metrics: Self.metrics(of: task)) { return exchange }
+            let task = try makeTask(hops.current, progress: &hopProgress)
+            let (response, body) = try await run(task, sink: .memory, progress: hopProgress).get()
+            if try hops.follow(after: response) { continue }
+            return Self.exchange(
+                hops.current, redirects: hops.count, response: response, body: body, start: start,
+                measured: Self.metrics(of: task))
         }
+    }
+
+    /// The exchange that ends a chain of hops begun at `start` (seconds since the reference
+    /// date) with `request`, its last: the platform's metrics of that hop when it measured any,
+    /// with the times, sizes and redirect count of the whole chain.
+    private static func exchange(
+        _ request: URLRequest, redirects: Int, response: HTTPURLResponse, body: Data, start: TimeInterval,
+        measured: TransactionMetrics?
+    ) -> HTTPExchange {
+        let startDate = Date(timeIntervalSinceReferenceDate: start)
+        let end = Date()
+        var metrics = measured ?? TransactionMetrics(startDate: startDate, endDate: end)
+        metrics.startDate = startDate
+        metrics.endDate = end
+        metrics.requestBodyBytes = metrics.requestBodyBytes ?? request.inMemoryBodyByteCount
+        metrics.responseBodyBytes = Int64(body.count)
+        metrics.redirectCount = redirects
+        return HTTPExchange(request: request, response: response, body: body, metrics: metrics)
     }
 
     /// Streams the body: chunks are handed over as `didReceive(data:)` delivers them. A reader
@@ -80,41 +121,5 @@ extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTranspor
                 startDate: start, endDate: Date(), responseBodyBytes: received, redirectCount: hops.count)
             return writer.outcome(request: hops.current, response: response, body: body, metrics: metrics)
         }
-    }
-}
-
-/// The hops of one request sent with `URLSessionTransport.send`: the request of each, and the
-/// exchange once a response is not a redirect to follow.
-final class RedirectChain {
-    private var hops: RedirectHops
-    private let start = Date()
-
-    init(_ request: URLRequest, policy: RedirectPolicy) {
-        hops = RedirectHops(request, policy: policy)
-    }
-
-    /// The request to send now.
-    var current: URLRequest { hops.current }
-
-    /// The exchange, or `nil` when `result` is a redirect the policy follows (then `current` is
-    /// the next request).
-    func exchange(after result: TransferResult, metrics measured: TransactionMetrics?) throws(NetworkingError)
-        -> HTTPExchange?
-    {
-        let response: HTTPURLResponse
-        let body: Data
-        switch result {
-        case .success(let received, let receivedBody): (response, body) = (received, receivedBody)
-        case .failure(let error): throw error
-        }
-        if try hops.follow(after: response) { return nil }
-        let end = Date()
-        var metrics = measured ?? TransactionMetrics(startDate: start, endDate: end)
-        metrics.startDate = start
-        metrics.endDate = end
-        metrics.requestBodyBytes = metrics.requestBodyBytes ?? current.inMemoryBodyByteCount
-        metrics.responseBodyBytes = Int64(body.count)
-        metrics.redirectCount = hops.count
-        return HTTPExchange(request: hops.current, response: response, body: body, metrics: metrics)
     }
 }

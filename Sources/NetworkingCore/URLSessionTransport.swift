@@ -126,6 +126,14 @@ public final class URLSessionTransport: ResponseBodyLimitedTransport {
 indirect enum TransferResult: Sendable {
     case success(HTTPURLResponse, Data)
     case failure(NetworkingError)
+
+    /// The response and body, or the failure thrown.
+    func get() throws(NetworkingError) -> (HTTPURLResponse, Data) {
+        switch self {
+        case .success(let response, let body): return (response, body)
+        case .failure(let error): throw error
+        }
+    }
 }
 
 extension URLSessionConfiguration {

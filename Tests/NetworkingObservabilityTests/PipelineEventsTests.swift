@@ -162,6 +162,7 @@ final class PipelineEventsTests: XCTestCase {
     private final class FailureRecorder: RequestObserver {
         let calls = Mutex<[String]>([])
         let contexts = Mutex<[RequestContext]>([])
+        let completions = Mutex<[RequestCompletion]>([])
         var observesFailuresOnly: Bool { true }
 
         func requestStarted(_ context: RequestContext) {
@@ -172,6 +173,7 @@ final class PipelineEventsTests: XCTestCase {
         func requestCompleted(_ completion: RequestCompletion) {
             calls.withLock { $0.append(completion.outcome.error == nil ? "succeeded" : "failed") }
             contexts.withLock { $0.append(completion.context) }
+            completions.withLock { $0.append(completion) }
         }
     }
 
@@ -197,6 +199,28 @@ final class PipelineEventsTests: XCTestCase {
         XCTAssertEqual(contexts.first?.method, .delete)
         XCTAssertEqual(contexts.first?.url?.absoluteString, "http://example.test/broken")
         XCTAssertEqual(contexts.first?.headers["x-trace"], "1")
+    }
+
+    func testAFailureToldOnlyAtTheEndStillCarriesTheTimeFromTheRequestsStart() async throws {
+        let recorder = FailureRecorder()
+        let slow = ClosureTransport { (request) throws(NetworkingError) -> HTTPExchange in
+            try? await Task.sleep(for: .milliseconds(50))
+            guard let url = request.url,
+                let response = HTTPURLResponse(url: url, statusCode: 503, httpVersion: "HTTP/1.1", headerFields: [:])
+            else { throw .invalidResponse }
+            return HTTPExchange(request: request, response: response, body: Data())
+        }
+        let before = Date()
+        let result = await send(pipeline(slow, observers: [recorder]), HTTPRequest(method: .get, path: "/slow"))
+        let after = Date()
+        guard case .failure = result else { return XCTFail("expected a failure") }
+        let completion = try XCTUnwrap(recorder.completions.withLock { $0.first })
+        XCTAssertGreaterThanOrEqual(completion.duration, .milliseconds(50), "the duration covers the transfer")
+        XCTAssertLessThanOrEqual(completion.duration, .seconds(after.timeIntervalSince(before)) + .milliseconds(10))
+        let metrics = try XCTUnwrap(completion.metrics)
+        XCTAssertGreaterThanOrEqual(
+            metrics.startDate.timeIntervalSince(before), -0.01, "it starts when the request did")
+        XCTAssertGreaterThanOrEqual(metrics.endDate.timeIntervalSince(metrics.startDate), 0.05)
     }
 
     func testAnObserverOfEverythingBesideOneOfFailuresOnlyHearsSuccessesAsBefore() async throws {
