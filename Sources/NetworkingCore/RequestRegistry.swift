@@ -58,7 +58,12 @@ public final class RequestRegistry: Sendable {
     package func unregister(_ id: UInt64?) {
         guard let id else { return }
         state.withLock { state in
-            if let index = state.entries.lastIndex(where: { $0.id == id }) { state.entries.remove(at: index) }
+            // Requests mostly end last-begun-first-ended when they run one at a time.
+            if state.entries.last?.id == id {
+                state.entries.removeLast()
+            } else if let index = state.entries.lastIndex(where: { $0.id == id }) {
+                state.entries.remove(at: index)
+            }
         }
     }
 
