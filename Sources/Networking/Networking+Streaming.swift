@@ -95,6 +95,7 @@ extension Networking {
         _ request: HTTPRequest, kind: RequestContext.Kind, pipeline: Pipeline, registry: RequestRegistry
     ) async -> Result<StreamedResponse, NetworkingError> {
         let runner = Mutex<(task: Task<Void, Never>?, cancelled: Bool)>((nil, false))
+        defer { ThreadSanitizerHandOff.afterContinuation() }
         return await withTaskCancellationHandler {
             await withCheckedContinuation {
                 (handoff: CheckedContinuation<Result<StreamedResponse, NetworkingError>, Never>) in

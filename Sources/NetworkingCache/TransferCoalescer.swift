@@ -39,6 +39,7 @@ public final class TransferCoalescer: Sendable {
         } onCancel: {
             leave(key: key, waiterID: waiterID)
         }
+        ThreadSanitizerHandOff.afterContinuation()
         return try result.get()
     }
 

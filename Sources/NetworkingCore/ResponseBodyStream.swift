@@ -73,7 +73,8 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
 
     /// Waits until the transfer ends and says how.
     public func termination() async -> Termination {
-        await withCheckedContinuation { continuation in
+        defer { ThreadSanitizerHandOff.afterContinuation() }
+        return await withCheckedContinuation { continuation in
             onTermination { continuation.resume(returning: $0) }
         }
     }
@@ -91,7 +92,8 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
 
         /// Waits until the transfer ends and says how.
         public func termination() async -> Termination {
-            await withCheckedContinuation { continuation in
+            defer { ThreadSanitizerHandOff.afterContinuation() }
+            return await withCheckedContinuation { continuation in
                 storage.onTermination { continuation.resume(returning: $0) }
             }
         }
@@ -320,6 +322,7 @@ private final class Storage: Sendable {
         } onCancel: {
             cancel()
         }
+        ThreadSanitizerHandOff.afterContinuation()
         return try result.get()
     }
 

@@ -90,6 +90,7 @@ public final class URLSessionTransport: ResponseBodyLimitedTransport {
     /// task cancelled before `resume()` may never report back, and the request would hang.
     func run(_ task: URLSessionDataTask, sink: TaskSink, progress: TaskProgress) async -> TransferResult {
         let delegate = self.delegate
+        defer { ThreadSanitizerHandOff.afterContinuation() }
         return await withTaskCancellationHandler {
             // Unsafe rather than checked (no allocation): the delegate resumes it exactly once (see
             // `SessionDelegate.State.continuation`).

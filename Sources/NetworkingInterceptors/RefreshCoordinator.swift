@@ -56,6 +56,7 @@ final class RefreshCoordinator: Sendable {
             defer { state.nextID += 1 }
             return state.nextID
         }
+        defer { ThreadSanitizerHandOff.afterContinuation() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (waiter: Waiter) in
                 enum Action {
