@@ -30,7 +30,8 @@ public struct HTTPExchange: Sendable {
 
     private var storage: Storage
 
-    /// The storage, copied first if another exchange shares it.
+    /// The storage, copied first if another exchange shares it. Changes go through `_modify`, so
+    /// that `exchange.body.append(…)` changes the body in place rather than a copy of it.
     private mutating func unique() -> Storage {
         if !isKnownUniquelyReferenced(&storage) {
             storage = Storage(
@@ -42,7 +43,7 @@ public struct HTTPExchange: Sendable {
     /// The request as sent.
     public var request: URLRequest {
         get { storage.request }
-        set { unique().request = newValue }
+        _modify { yield &unique().request }
     }
     /// The response. When the transport handed over a `ResponseHead`, it is built on first use.
     public var response: HTTPURLResponse {
@@ -54,12 +55,12 @@ public struct HTTPExchange: Sendable {
     /// The complete response body.
     public var body: Data {
         get { storage.body }
-        set { unique().body = newValue }
+        _modify { yield &unique().body }
     }
     /// What was measured about the transfer, if anything.
     public var metrics: TransactionMetrics? {
         get { storage.metrics }
-        set { unique().metrics = newValue }
+        _modify { yield &unique().metrics }
     }
 
     /// Creates an exchange.
