@@ -109,12 +109,6 @@ public struct ResponseHead: Sendable {
             self.url = url
             self.httpVersion = httpVersion
             self.state = Mutex(state)
-            // A head is often built on one thread (a transport's event loop) and read on another,
-            // which always reads under this lock. Releasing it once here orders those reads after
-            // this initialisation in ThreadSanitizer's eyes too, whatever hand-over carried the head
-            // between the threads (a continuation resumed inside the Swift runtime, which
-            // ThreadSanitizer does not always see). One uncontended lock.
-            self.state.withLock { _ in }
         }
     }
 

@@ -7,14 +7,16 @@
 /// Swift's concurrency runtime tells ThreadSanitizer that resuming a continuation happens before
 /// the task waiting on it runs again (a release on the task when it is resumed, an acquire when the
 /// task's job runs). When the continuation is resumed *before* its task reaches the `await` (a
-/// session delegate answering from another thread while the closure that registered it is still
-/// returning), the task carries on without running a job, so there is no acquire: whatever the
-/// resuming thread built for the task (a boxed `NetworkingError`, an `HTTPExchange`'s storage) is
-/// then reported as a data race when the task reads it, although the runtime's atomics order it.
+/// session delegate or a libcurl event loop answering from another thread while the closure that
+/// registered it is still returning), the task carries on without running a job, so there is no
+/// acquire: whatever the resuming thread built for the task (a boxed `NetworkingError`, a
+/// `ResponseHead`, the transfer's fields) is then reported as a data race when the task reads it,
+/// although the runtime's atomics order it.
 ///
 /// `afterContinuation()`, called right after such an `await`, adds the missing acquire on the
-/// current task. Without ThreadSanitizer (`__tsan_acquire` absent, the normal case) it is a check of
-/// one constant.
+/// current task: the one place the library makes these hand-overs visible, rather than a lock taken
+/// for ThreadSanitizer's sake at each. Without ThreadSanitizer (`__tsan_acquire` absent, the normal
+/// case) it is a check of one constant.
 package enum ThreadSanitizerHandOff {
     private typealias Acquire = @convention(c) (UnsafeMutableRawPointer?) -> Void
 

@@ -32,8 +32,8 @@
         private var unparked = false
         /// Transfers in the multi handle, by easy-handle address. The driver's only.
         private var active: [UInt: CurlTransfer] = [:]
-        /// Transfers that ended in this pass of the loop, resumed together at its end (one lock
-        /// for all of them). The driver's only.
+        /// Transfers that ended in this pass of the loop, resumed together at its end. The
+        /// driver's only.
         private var ended: [(transfer: CurlTransfer, outcome: CurlTransfer.Outcome)] = []
         /// The continuations `resumeEnded` resumes once it has released the lock. The driver's only.
         private var resumptions: [(UnsafeContinuation<CurlTransfer.Outcome, Never>, CurlTransfer.Outcome)] = []
@@ -136,15 +136,6 @@
             case .interruptPoll: _ = ncurl_multi_wakeup(multi)
             case .unpark: unpark()
             }
-        }
-
-        /// Called by the sending task once its transfer's continuation has resumed, before it reads
-        /// what the loop's driver wrote into the transfer. The continuation already orders those
-        /// accesses, but through atomics inside the Swift runtime that ThreadSanitizer cannot see;
-        /// taking the lock the loop held when it resumed makes the order visible to it. One
-        /// uncontended lock.
-        func synchronize() {
-            inbox.withLock { _ in }
         }
 
         /// Ends the loop: transfers still running end with `.cancelled`, the thread exits and
@@ -317,10 +308,8 @@
             // Counted out before the hand-over, so that a sender that sees its outcome also sees the
             // loop as free again (and places its next request here, on the warm connection).
             inFlight.subtract(ended.count, ordering: .relaxed)
-            inbox.withLock { _ in  // see synchronize()
-                for (transfer, outcome) in ended {
-                    if let continuation = transfer.end(with: outcome) { resumptions.append((continuation, outcome)) }
-                }
+            for (transfer, outcome) in ended {
+                if let continuation = transfer.end(with: outcome) { resumptions.append((continuation, outcome)) }
             }
             ended.removeAll(keepingCapacity: true)
             resumedTogether = resumptions.count

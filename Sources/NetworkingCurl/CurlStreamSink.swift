@@ -129,7 +129,7 @@
                 }
                 if let ready { continuation.resume(returning: ready) }
             }
-            state.withLock { _ in }  // orders the loop thread's writes for ThreadSanitizer
+            ThreadSanitizerHandOff.afterContinuation()
             return head
         }
 

@@ -115,7 +115,7 @@
                 let elapsed = CurlClock.now() &- started
                 lonePolling.withLock { $0.record(polled: drove, nanoseconds: elapsed, limit: limit) }
             }
-            loop.synchronize()
+            ThreadSanitizerHandOff.afterContinuation()
             return outcome
         }
 

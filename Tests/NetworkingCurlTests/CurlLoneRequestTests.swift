@@ -32,7 +32,7 @@
 
         private func waitForEnd(_ transfer: CurlTransfer) async -> CurlTransfer.Outcome {
             let outcome = await withUnsafeContinuation { transfer.wait($0) }
-            transfer.loop.synchronize()
+            ThreadSanitizerHandOff.afterContinuation()
             return outcome
         }
 
