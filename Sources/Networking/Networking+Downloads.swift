@@ -175,7 +175,7 @@ extension Networking {
             if image, !ImageCoding.isImage(exchange.body) {
                 throw Self.notAnImage(
                     exchange.body, statusCode: exchange.statusCode,
-                    headers: HTTPHeaders(exchange.response.allHeaderFields), url: exchange.response.url)
+                    headers: exchange.responseHeaders, url: exchange.head.url)
             }
             return DataResponse(exchange)
         }
@@ -240,21 +240,11 @@ extension Networking {
     }
 }
 
-extension Pipeline {
-    /// This pipeline with its transport wrapped by `wrap` (itself when `wrap` is `nil`).
-    func wrappingTransport(_ wrap: (@Sendable (any HTTPTransport) -> any HTTPTransport)?) -> Pipeline {
-        guard let wrap else { return self }
-        var pipeline = self
-        pipeline.transport = wrap(transport)
-        return pipeline
-    }
-}
-
 extension DataResponse {
     init(_ exchange: HTTPExchange) {
         self.init(
             data: exchange.body, statusCode: exchange.statusCode,
-            headers: HTTPHeaders(exchange.response.allHeaderFields))
+            headers: exchange.responseHeaders)
     }
 }
 

@@ -103,23 +103,21 @@ public actor Networking {
         var defaults = headerFields
         if !defaults.contains("Accept") { defaults["Accept"] = "application/json" }
         if let value = authorizationHeaderValue { defaults[authorizationHeaderKey] = value }
-        var transport = self.transport
-
-        // Fakes wrap the transport here (issue 6).
-        if !fakes.isEmpty { transport = FakeTransport(routes: fakes, next: transport) }
-
-        transport = responseCaching(transport)  // The response cache, beneath the interceptors (issue 4).
+        // The response cache sits beneath the interceptors; the fakes sit outside every cache, so
+        // that a fake registered after a response was cached answers the next request.
+        let base = responseCaching(self.transport)
+        let transport = fakes.isEmpty ? base : FakeTransport(routes: fakes, next: base)
 
         var observers = self.observers
 
-        // Observability adds its observers here (issue 5).
         observers += observabilityObservers()
 
         let pipeline = Pipeline(
             builder: RequestBuilder(baseURL: baseURL, defaultHeaders: defaults), interceptors: interceptors,
             transport: transport, observers: observers)
         let current = RequestSnapshot(
-            pipeline: pipeline, credentialHeaders: authorizationHeaderValue == nil ? [] : [authorizationHeaderKey])
+            pipeline: pipeline, base: base, fakes: fakes,
+            credentialHeaders: authorizationHeaderValue == nil ? [] : [authorizationHeaderKey])
         snapshot.set(current)
         return current
     }
@@ -146,9 +144,8 @@ public actor Networking {
         var wrap = wrap
         if cachingLevel != .none { wrap = await verbCaching(cachingLevel) }
         if let wrap {
-            // A per-request cache (issue 4).
             return await Self.execute(
-                request, kind: kind, on: current.pipeline.wrappingTransport(wrap),
+                request, kind: kind, on: current.pipeline(wrapping: wrap),
                 credentialHeaders: current.credentialHeaders, decode: decode)
         }
         return await Self.execute(
@@ -206,11 +203,25 @@ public actor Networking {
 /// A class, so that a request takes it with one retain rather than a copy of every field.
 final class RequestSnapshot: Sendable {
     let pipeline: Pipeline
+    /// The transport beneath the fakes (the response cache over the client's transport).
+    let base: any HTTPTransport
+    /// The fakes, which answer before any transport wrapper (a cache included) is asked.
+    let fakes: FakeRoutes
     let credentialHeaders: [String]
 
-    init(pipeline: Pipeline, credentialHeaders: [String]) {
+    init(pipeline: Pipeline, base: any HTTPTransport, fakes: FakeRoutes, credentialHeaders: [String]) {
         self.pipeline = pipeline
+        self.base = base
+        self.fakes = fakes
         self.credentialHeaders = credentialHeaders
+    }
+
+    /// The pipeline with the transport beneath the fakes wrapped by `wrap` (a per-request cache):
+    /// a request a fake answers never reaches the wrapper.
+    func pipeline(wrapping wrap: @Sendable (any HTTPTransport) -> any HTTPTransport) -> Pipeline {
+        var wrapped = pipeline
+        wrapped.transport = fakes.isEmpty ? wrap(base) : FakeTransport(routes: fakes, next: wrap(base))
+        return wrapped
     }
 }
 

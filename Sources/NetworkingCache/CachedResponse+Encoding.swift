@@ -52,11 +52,10 @@ extension CachedResponse {
         guard let responseURL = url ?? request.url else { return nil }
         var fields = headers.dictionary
         for field in extraHeaders { fields[field.name] = field.value }
-        guard
-            let response = HTTPURLResponse(
-                url: responseURL, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: fields)
-        else { return nil }
-        return HTTPExchange(request: request, response: response, body: body, metrics: metrics)
+        guard let head = ResponseHead(url: responseURL, statusCode: statusCode, headerFields: fields) else {
+            return nil
+        }
+        return HTTPExchange(request: request, head: head, body: body, metrics: metrics)
     }
 }
 
@@ -64,8 +63,8 @@ extension CachedResponse {
     /// The parts of an exchange a cache keeps, received at `date`.
     public init(exchange: HTTPExchange, storedAt date: Date, variantHeaders: HTTPHeaders = [:]) {
         self.init(
-            statusCode: exchange.statusCode, headers: HTTPHeaders(exchange.response.allHeaderFields),
-            body: exchange.body, url: exchange.response.url ?? exchange.request.url, storedAt: date,
+            statusCode: exchange.statusCode, headers: exchange.responseHeaders,
+            body: exchange.body, url: exchange.head.url ?? exchange.request.url, storedAt: date,
             variantHeaders: variantHeaders)
     }
 }

@@ -188,7 +188,7 @@ public struct ResponseCachingTransport: HTTPTransport {
     /// The stored response with the `304`'s headers (other than representation headers) and a fresh date.
     private static func merge(_ entry: CachedResponse, notModified: HTTPExchange, at date: Date) -> CachedResponse {
         var merged = entry
-        for field in HTTPHeaders(notModified.response.allHeaderFields)
+        for field in notModified.responseHeaders
         where !representationHeaders.contains(field.name.lowercased()) {
             merged.headers[field.name] = field.value
         }

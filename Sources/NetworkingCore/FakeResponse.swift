@@ -95,9 +95,8 @@ public struct FakeResponse: Sendable {
     /// The exchange answering `request` at once (ignoring `delay` and `error`).
     public func exchange(for request: URLRequest) throws(NetworkingError) -> HTTPExchange {
         guard let url = request.url,
-            let response = HTTPURLResponse(
-                url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: headers.dictionary)
+            let head = ResponseHead(url: url, statusCode: statusCode, headerFields: headers.dictionary)
         else { throw .invalidResponse }
-        return HTTPExchange(request: request, response: response, body: body)
+        return HTTPExchange(request: request, head: head, body: body)
     }
 }

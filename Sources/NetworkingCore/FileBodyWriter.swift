@@ -118,9 +118,16 @@ public final class FileBodyWriter: Sendable {
     public func outcome(
         request: URLRequest, response: HTTPURLResponse, body: Data, metrics: TransactionMetrics?
     ) -> FileDownloadExchange {
+        outcome(request: request, head: ResponseHead(response), body: body, metrics: metrics)
+    }
+
+    /// The outcome of this response, from the head the transport parsed.
+    public func outcome(
+        request: URLRequest, head: ResponseHead, body: Data, metrics: TransactionMetrics?
+    ) -> FileDownloadExchange {
         let (writing, start, written) = state.withLock { ($0.writing, $0.startOffset, $0.written) }
         return FileDownloadExchange(
-            request: request, response: response, body: writing ? Data() : body, wroteFile: writing,
+            request: request, head: head, body: writing ? Data() : body, wroteFile: writing,
             startOffset: start, bytesWritten: written, metrics: metrics)
     }
 

@@ -80,8 +80,13 @@ public struct HTTPExchange: Sendable {
     public var isSuccess: Bool { (200..<300).contains(storage.head.statusCode) }
 
     /// The status, headers and body as `ResponseMetadata`.
-    public var metadata: ResponseMetadata { ResponseMetadata(response: response, body: body) }
+    public var metadata: ResponseMetadata {
+        ResponseMetadata(statusCode: statusCode, headers: responseHeaders, body: body, url: storage.head.url)
+    }
 
     /// A response header, looked up case-insensitively.
     public func header(_ name: String) -> String? { storage.head.header(name) }
+
+    /// The response's header fields, with their names as received (see `ResponseHead.headerFields`).
+    public var responseHeaders: HTTPHeaders { storage.head.headerFields }
 }

@@ -90,8 +90,7 @@ extension NetworkingError {
                 URLError(
                     .unknown,
                     userInfo: [
-                        NSUnderlyingErrorKey: error,
-                        NSLocalizedDescriptionKey: "The request failed: \(error.localizedDescription)",
+                        NSUnderlyingErrorKey: error, NSLocalizedDescriptionKey: Self.describe(thrown: error),
                     ]))
         }
     }
@@ -101,16 +100,24 @@ extension NetworkingError: LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .invalidRequest(let reason):
-            return "The request could not be built: \(reason)."
+            return "The request could not be built: \(Self.sentence(reason))"
+        case .transport(let error) where error.code == .userAuthenticationRequired:
+            // Nothing was sent (see `authentication(_:underlying:)`): the message says why.
+            let message = Self.describe(error)
+            return message.prefix(1).uppercased() + message.dropFirst()
+        case .transport(let error) where error.code == .unknown && underlyingError != nil:
+            // An error of another kind that a hook threw (see `init(_:)`): not a network failure.
+            return Self.describe(error)
         case .transport(let error):
             return "The server could not be reached: \(Self.describe(error))"
         case .http(let error):
             return error.errorDescription
         case .decoding(let error, let metadata):
             return
-                "The response (status \(metadata.statusCode)) could not be decoded: \(DecodingError.describe(error))."
+                "The response (status \(metadata.statusCode)) could not be decoded: "
+                + Self.sentence(DecodingError.describe(error))
         case .validation(let reason, let metadata):
-            return "The response (status \(metadata.statusCode)) was rejected: \(reason)."
+            return "The response (status \(metadata.statusCode)) was rejected: \(Self.sentence(reason))"
         case .invalidResponse:
             return "The server's answer was not a valid HTTP response."
         case .cancelled:
@@ -120,11 +127,27 @@ extension NetworkingError: LocalizedError {
 }
 
 extension NetworkingError {
+    /// `text` ending in a full stop (added unless it already ends a sentence).
+    static func sentence(_ text: String) -> String {
+        guard let last = text.last else { return "no reason was given." }
+        return ".!?".contains(last) ? text : text + "."
+    }
+
+    /// The message for an error of a kind the library does not know, thrown by a hook (an
+    /// interceptor, a token provider, a refresh closure): its own description when it has one,
+    /// else its type and value, never Foundation's "The operation could not be completed".
+    static func describe(thrown error: any Error) -> String {
+        if let description = (error as? any LocalizedError)?.errorDescription, !description.isEmpty {
+            return "The request failed: \(sentence(description))"
+        }
+        return "The request failed with \(type(of: error)): \(sentence(String(describing: error)))"
+    }
+
     /// A sentence for a transport failure: the message libcurl or the system gave, or one for the
     /// code (on Linux a bare `URLError` only says "NSURLErrorDomain error -1001").
     static func describe(_ error: URLError) -> String {
         if let text = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String, !text.isEmpty {
-            return text.hasSuffix(".") ? text : text + "."
+            return sentence(text)
         }
         switch error.code {
         case .timedOut: return "the request timed out."
@@ -137,6 +160,7 @@ extension NetworkingError {
             .clientCertificateRequired:
             return "a secure connection could not be established."
         case .appTransportSecurityRequiresSecureConnection: return "a secure connection is required."
+        case .userAuthenticationRequired: return "the request needs authentication and none could be provided."
         case .httpTooManyRedirects, .redirectToNonExistentLocation: return "too many redirects, or a redirect loop."
         case .dataLengthExceedsMaximum: return "the response is larger than allowed."
         case .badURL, .unsupportedURL: return "the URL is not supported."

@@ -57,7 +57,7 @@ extension Pipeline {
         tracker.complete(completedBytes: outcome.fileSize)
         return DownloadedFile(
             url: destination, statusCode: outcome.response.statusCode,
-            headers: HTTPHeaders(outcome.response.allHeaderFields), byteCount: outcome.fileSize)
+            headers: outcome.head.headerFields, byteCount: outcome.fileSize)
     }
 }
 

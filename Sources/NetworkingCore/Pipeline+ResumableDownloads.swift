@@ -44,7 +44,7 @@ extension Pipeline {
                 tracker.complete(completedBytes: outcome.fileSize)
                 return DownloadedFile(
                     url: destination, statusCode: outcome.response.statusCode,
-                    headers: HTTPHeaders(outcome.response.allHeaderFields), byteCount: outcome.fileSize,
+                    headers: outcome.head.headerFields, byteCount: outcome.fileSize,
                     resumedFrom: outcome.startOffset)
             } catch {
                 if let complete = try alreadyComplete(error, offset: target.resumeOffset, destination: destination) {

@@ -39,7 +39,7 @@ extension RequestBody {
             let pairs = try FlatEncoder.encode(value, as: "form")
             return EncodedBody(
                 data: Data(PercentEncoding.form(pairs).utf8), fileURL: nil,
-                contentType: "application/x-www-form-urlencoded; charset=utf-8")
+                contentType: "application/x-www-form-urlencoded")  // The media type defines no charset (WHATWG URL).
         case .multipart(let parts, let fields):
             let output = MultipartEncoder.encode(parts: parts, fields: fields)
             return EncodedBody(data: output.body, fileURL: nil, contentType: output.contentType)

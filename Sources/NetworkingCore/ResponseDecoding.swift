@@ -23,7 +23,7 @@ public enum ResponseDecoding {
             }
             if T.self == JSONResponse.self {
                 let response = try JSONResponse(
-                    statusCode: exchange.statusCode, headers: HTTPHeaders(exchange.response.allHeaderFields),
+                    statusCode: exchange.statusCode, headers: exchange.responseHeaders,
                     data: exchange.body, decoder: decoder)
                 if let response = response as? T { return response }
             }

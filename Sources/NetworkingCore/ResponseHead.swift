@@ -62,6 +62,24 @@ public struct ResponseHead: Sendable {
         }
     }
 
+    /// The URL of the response.
+    public var url: URL? {
+        switch backing {
+        case .given(let response): return response.url
+        case .fields(let storage): return storage.url
+        }
+    }
+
+    /// The header fields with their names exactly as received (Foundation's `HTTPURLResponse` on
+    /// Linux re-cases some names, `uid` becoming `Uid`); a repeated name's values are joined with
+    /// ", ". A head made from an `HTTPURLResponse` has that response's names.
+    public var headerFields: HTTPHeaders {
+        switch backing {
+        case .given(let response): return HTTPHeaders(response.allHeaderFields)
+        case .fields(let storage): return HTTPHeaders(storage.state.withLock { $0.parsedFields() })
+        }
+    }
+
     /// The head as an `HTTPURLResponse`, built on first use.
     public var response: HTTPURLResponse {
         let storage: Storage

@@ -79,8 +79,10 @@ public struct DownloadTarget: Sendable {
 public struct FileDownloadExchange: Sendable {
     /// The request as sent (the last hop, after redirects).
     public var request: URLRequest
+    /// The response's status line and fields, as the transport received them.
+    public var head: ResponseHead
     /// The response.
-    public var response: HTTPURLResponse
+    public var response: HTTPURLResponse { head.response }
     /// The body of a response that was not written to the file (not 2xx); empty otherwise.
     public var body: Data
     /// Whether the body was written to the target file.
@@ -97,8 +99,18 @@ public struct FileDownloadExchange: Sendable {
         request: URLRequest, response: HTTPURLResponse, body: Data, wroteFile: Bool, startOffset: Int64,
         bytesWritten: Int64, metrics: TransactionMetrics? = nil
     ) {
+        self.init(
+            request: request, head: ResponseHead(response), body: body, wroteFile: wroteFile,
+            startOffset: startOffset, bytesWritten: bytesWritten, metrics: metrics)
+    }
+
+    /// Creates an outcome from a head the transport parsed itself.
+    public init(
+        request: URLRequest, head: ResponseHead, body: Data, wroteFile: Bool, startOffset: Int64,
+        bytesWritten: Int64, metrics: TransactionMetrics? = nil
+    ) {
         self.request = request
-        self.response = response
+        self.head = head
         self.body = body
         self.wroteFile = wroteFile
         self.startOffset = startOffset
@@ -111,7 +123,7 @@ public struct FileDownloadExchange: Sendable {
 
     /// The exchange as interceptors see it (the body is empty when it went to the file).
     public var exchange: HTTPExchange {
-        HTTPExchange(request: request, response: response, body: body, metrics: metrics)
+        HTTPExchange(request: request, head: head, body: body, metrics: metrics)
     }
 }
 

@@ -36,11 +36,10 @@
                 let transfer = try makeTransfer(hops.current, deadline: deadline, sink: sink)
                 let outcome = await run(transfer)
                 defer { recycle(transfer) }
-                let response = try Self.head(of: transfer, outcome).response
-                if !writer.isWriting, try hops.follow(after: response) { continue }
+                let head = try Self.head(of: transfer, outcome)
+                if !writer.isWriting, try hops.follow(after: head.response) { continue }
                 let metrics = Self.metrics(of: transfer, startDate: startDate, redirects: hops.count)
-                return writer.outcome(
-                    request: hops.current, response: response, body: sink.memory.body, metrics: metrics)
+                return writer.outcome(request: hops.current, head: head, body: sink.memory.body, metrics: metrics)
             }
         }
     }

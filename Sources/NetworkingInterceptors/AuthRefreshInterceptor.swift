@@ -19,9 +19,11 @@ import Foundation
 ///   than the current one (sent before the last refresh finished), or with none, is replayed with
 ///   the current credential without another refresh. A request about to go out with a credential
 ///   a refresh already replaced is sent with the current one instead.
-/// - **A failed refresh fails every waiter** with the error `refresh` threw, as a
-///   `NetworkingError` (`NetworkingError(error)`: a `NetworkingError` or `URLError` keeps its
-///   category; anything else is `.transport` with the original as `underlyingError`). Nothing is
+/// - **A failed refresh fails every waiter** with the error `refresh` threw: a `NetworkingError`
+///   (the refresh request's own failure) as it is; `TokenProviderError.notAuthenticated` as
+///   `NetworkingError.notSignedIn`; anything else as an authentication failure
+///   (`isAuthenticationFailure`) reading "The credential could not be refreshed: …", with the
+///   original as `underlyingError`. Nothing is
 ///   remembered about the failure: the next refused request may refresh again.
 /// - The refresh runs in a task of its own: cancelling the request that started it does not
 ///   cancel it for the others, and a cancelled waiter ends at once with `.cancelled`.

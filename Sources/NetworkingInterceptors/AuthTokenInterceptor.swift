@@ -10,9 +10,10 @@ import Foundation
 /// A request requires authentication unless it says otherwise with
 /// `URLRequest.requiresAuthentication = false` (the endpoint layer sets that for sign-in, sign-up
 /// and other public endpoints). When a request needs a token and none is stored, it fails
-/// **before anything is sent** with `TokenProviderError.notAuthenticated`, wrapped in a
-/// `NetworkingError` (test it with `error.isNotAuthenticated`). A token provider that throws
-/// (a locked keychain, a corrupt file) fails the request the same way, with its own error.
+/// **before anything is sent** with `NetworkingError.notSignedIn` ("Not signed in: no token is
+/// stored…"; test it with `error.isNotAuthenticated`). A token provider that throws (a locked
+/// keychain, a corrupt file) fails the request before anything is sent too, as an authentication
+/// failure (`isAuthenticationFailure`) naming the provider's error.
 ///
 /// ```swift
 /// let provider = StoredTokenProvider(storage: InMemoryTokenStorage())
@@ -45,9 +46,9 @@ public struct AuthTokenInterceptor: HTTPInterceptor {
         do {
             token = try await tokenProvider.token()
         } catch {
-            throw NetworkingError(error)
+            throw NetworkingError.credential("The stored credential could not be read", error)
         }
-        guard let token else { throw NetworkingError(TokenProviderError.notAuthenticated) }
+        guard let token else { throw NetworkingError.notSignedIn }
         let field = HTTPHeaders.Field(name: headerName, value: headerValue(for: token))
         try RequestBuilder.validate(field)
         var request = request

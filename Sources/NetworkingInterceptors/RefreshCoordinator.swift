@@ -99,7 +99,7 @@ final class RefreshCoordinator: Sendable {
             if let value { try RequestBuilder.validate(HTTPHeaders.Field(name: "Authorization", value: value)) }
             result = .success(value)
         } catch {
-            result = .failure(NetworkingError(error))
+            result = .failure(NetworkingError.credential("The credential could not be refreshed", error))
         }
         let waiters = state.withLock { state -> [Waiter] in
             guard let flight = state.flight, flight.id == flightID else { return [] }

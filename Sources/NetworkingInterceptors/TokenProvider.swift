@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where `AuthTokenInterceptor` gets the current credential, and where sign-in and sign-out put it.
 ///
 /// Every member is `async throws`, so a storage failure (a locked keychain, an unreadable file)
@@ -25,10 +27,36 @@ public enum TokenProviderError: Error, Sendable, Hashable {
     case notAuthenticated
 }
 
-extension TokenProviderError: CustomStringConvertible {
+extension TokenProviderError: CustomStringConvertible, LocalizedError {
     public var description: String {
         switch self {
-        case .notAuthenticated: return "Not authenticated: no token is stored, sign in first"
+        case .notAuthenticated:
+            return "Not signed in: no token is stored for a request that requires authentication."
+        }
+    }
+
+    public var errorDescription: String? { description }
+}
+
+extension NetworkingError {
+    /// The failure of a request that needs a credential when none is stored: nothing was sent,
+    /// `isNotAuthenticated` and `isAuthenticationFailure` are `true`.
+    public static var notSignedIn: NetworkingError {
+        .authentication(
+            TokenProviderError.notAuthenticated.description, underlying: TokenProviderError.notAuthenticated)
+    }
+
+    /// `error`, thrown while getting a credential (a token provider, a refresh closure), as a
+    /// `NetworkingError`: a `NetworkingError` as it is (a refresh request that failed keeps its
+    /// category), `TokenProviderError.notAuthenticated` as `notSignedIn`, cancellation as
+    /// `.cancelled`, anything else as an authentication failure whose message starts with
+    /// `failure` and gives the error's own description.
+    static func credential(_ failure: String, _ error: any Error) -> NetworkingError {
+        switch error {
+        case let error as NetworkingError: return error
+        case TokenProviderError.notAuthenticated: return .notSignedIn
+        case is CancellationError: return .cancelled
+        default: return .authentication("\(failure): \(error.localizedDescription)", underlying: error)
         }
     }
 }

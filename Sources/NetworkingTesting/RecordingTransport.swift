@@ -86,7 +86,7 @@ public final class RecordingTransport: HTTPTransport {
 
     func makeFixture(_ request: URLRequest, _ exchange: HTTPExchange) -> Fixture {
         let requestHeaders = HTTPHeaders(request.allHTTPHeaderFields ?? [:])
-        let responseHeaders = HTTPHeaders(exchange.response.allHeaderFields)
+        let responseHeaders = exchange.responseHeaders
         let secrets =
             secrets(in: requestHeaders) + secrets(in: HTTPHeaders(exchange.request.allHTTPHeaderFields ?? [:]))
             + secrets(in: responseHeaders)
@@ -98,7 +98,7 @@ public final class RecordingTransport: HTTPTransport {
                 headers: redact(requestHeaders), body: scrub(requestBody, requestEncoding, secrets),
                 bodyEncoding: requestEncoding),
             response: Fixture.Response(
-                statusCode: exchange.statusCode, url: exchange.response.url?.absoluteString,
+                statusCode: exchange.statusCode, url: exchange.head.url?.absoluteString,
                 headers: redact(responseHeaders), body: scrub(responseBody, responseEncoding, secrets),
                 bodyEncoding: responseEncoding))
     }

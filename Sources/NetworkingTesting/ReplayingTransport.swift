@@ -81,10 +81,9 @@ public final class ReplayingTransport: HTTPTransport {
         var headers = fixture.response.headers
         for name in headers.keys where name.lowercased() == "content-length" { headers[name] = String(body.count) }
         guard let url = request.url,
-            let response = HTTPURLResponse(
-                url: url, statusCode: fixture.response.statusCode, httpVersion: "HTTP/1.1", headerFields: headers)
+            let head = ResponseHead(url: url, statusCode: fixture.response.statusCode, headerFields: headers)
         else { throw .invalidResponse }
-        return HTTPExchange(request: request, response: response, body: body)
+        return HTTPExchange(request: request, head: head, body: body)
     }
 
     private func unmatched(_ request: URLRequest, _ key: MatchKey) -> NetworkingError {

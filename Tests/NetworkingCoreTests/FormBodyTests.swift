@@ -28,7 +28,7 @@ final class FormBodyTests: XCTestCase {
     }
 
     func testContentTypeIsFormURLEncoded() throws {
-        XCTAssertTrue(try encode(["a": "b"]).contentType.hasPrefix("application/x-www-form-urlencoded"))
+        XCTAssertEqual(try encode(["a": "b"]).contentType, "application/x-www-form-urlencoded")
     }
 
     func testReservedCharactersAndSpacesAreEncoded() throws {

@@ -131,6 +131,9 @@ final class AuthRefreshInterceptorTests: XCTestCase {
         XCTAssertEqual(errors.count, 5)
         for error in errors {
             XCTAssertEqual(error?.underlyingError as? TestError, TestError(name: "auth server down"))
+            XCTAssertEqual(error?.isAuthenticationFailure, true)
+            let message = error?.localizedDescription ?? ""
+            XCTAssertTrue(message.hasPrefix("The credential could not be refreshed: "), message)
         }
         XCTAssertEqual(refreshes.value, 1)
         XCTAssertEqual(server.count, 5, "nothing is replayed after a failed refresh")
@@ -148,6 +151,19 @@ final class AuthRefreshInterceptorTests: XCTestCase {
             makeRequest(headers: ["Authorization": "Bearer old"]), through: [interceptor], transport: server.transport)
         guard case .transport(let error)? = result.failure() else { return XCTFail("expected .transport") }
         XCTAssertEqual(error.code, .timedOut)
+    }
+
+    func testARefreshThatFindsNobodySignedInFailsAsNotSignedIn() async throws {
+        let server = server()
+        let interceptor = AuthRefreshInterceptor { throw TokenProviderError.notAuthenticated }
+        let result = await send(
+            makeRequest(headers: ["Authorization": "Bearer old"]), through: [interceptor], transport: server.transport)
+        let error = try XCTUnwrap(result.failure())
+        XCTAssertTrue(error.isNotAuthenticated)
+        XCTAssertEqual(
+            error.localizedDescription,
+            "Not signed in: no token is stored for a request that requires authentication.")
+        XCTAssertFalse(error.localizedDescription.contains("TokenProviderError"))
     }
 
     func testNilGivesUpAndReturnsTheOriginalResponse() async throws {

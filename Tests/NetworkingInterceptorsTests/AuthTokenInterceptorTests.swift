@@ -34,6 +34,10 @@ final class AuthTokenInterceptorTests: XCTestCase {
         let error = try XCTUnwrap(result.failure())
         XCTAssertTrue(error.isNotAuthenticated)
         XCTAssertEqual(error.underlyingError as? TokenProviderError, .notAuthenticated)
+        XCTAssertTrue(error.isAuthenticationFailure)
+        XCTAssertEqual(
+            error.localizedDescription,
+            "Not signed in: no token is stored for a request that requires authentication.")
         XCTAssertEqual(server.count, 0)
     }
 
@@ -56,6 +60,10 @@ final class AuthTokenInterceptorTests: XCTestCase {
         let error = try XCTUnwrap(result.failure())
         XCTAssertEqual(error.underlyingError as? TokenStorageError, FailingProvider.error)
         XCTAssertFalse(error.isNotAuthenticated)
+        XCTAssertTrue(error.isAuthenticationFailure)
+        XCTAssertTrue(
+            error.localizedDescription.hasPrefix("The stored credential could not be read: "),
+            error.localizedDescription)
         XCTAssertEqual(server.count, 0)
     }
 

@@ -216,7 +216,7 @@ final class EndpointTests: XCTestCase {
         XCTAssertEqual(request.url?.query, "v=1")
         XCTAssertEqual(request.httpBody, Data("name=Ada+Lovelace".utf8))
         XCTAssertEqual(
-            request.value(forHTTPHeaderField: "Content-Type"), "application/x-www-form-urlencoded; charset=utf-8")
+            request.value(forHTTPHeaderField: "Content-Type"), "application/x-www-form-urlencoded")
     }
 
     func testCachePolicyTimeoutAndLoggingFlagReachTheRequest() throws {

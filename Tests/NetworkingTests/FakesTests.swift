@@ -235,6 +235,45 @@ final class FakesTests: XCTestCase {
         let result = await task.value
         guard case .failure(.cancelled) = result else { return XCTFail("expected .cancelled, got \(result)") }
     }
+    // MARK: Header names
+
+    func testAFakesHeaderNamesComeBackAsRegistered() async throws {
+        await networking.fakeGET("/me", response: ["id": 1], headerFields: ["uid": "1", "access-token": "x"])
+        let response: JSONResponse = try await networking.get("/me").get()
+        XCTAssertEqual(response.headers["uid"]?.stringValue, "1")
+        XCTAssertEqual(response.headers["access-token"]?.stringValue, "x")
+        XCTAssertNil(response.headers["Uid"], "the name is not re-cased")
+        let downloaded: Result<DataResponse, NetworkingError> = await networking.downloadData(
+            "/me", cachingLevel: .none)
+        let download = try downloaded.get()
+        XCTAssertTrue(download.headers.contains { $0.name == "uid" && $0.value == "1" }, "\(download.headers)")
+    }
+
+    // MARK: Fakes and caches
+
+    /// A fake registered after a response was cached answers the next call, at every caching
+    /// level; removing it lets the next call go past the fakes again.
+    func testAFakeRegisteredAfterAResponseWasCachedWins() async throws {
+        for level in [CachingLevel.memory, .memoryAndFile] {
+            let real = InMemoryTransport()
+            let baseURL = "https://fakes-\(UUID().uuidString.lowercased()).example.com"
+            real.stub(.get, baseURL + "/story", with: .json(Story(id: 1, title: "real")))
+            let networking = Networking(baseURL: baseURL, transport: real)
+            defer { Task { await networking.clearCache() } }
+
+            let first: Result<Story, NetworkingError> = await networking.get("/story", cachingLevel: level)
+            XCTAssertEqual(try first.get(), Story(id: 1, title: "real"), "\(level)")
+            await networking.fakeGET("/story", response: Story(id: 2, title: "fake"))
+            let faked: Result<Story, NetworkingError> = await networking.get("/story", cachingLevel: level)
+            XCTAssertEqual(try faked.get(), Story(id: 2, title: "fake"), "\(level): the fake wins over the cache")
+            XCTAssertEqual(real.requests.count, 1, "\(level)")
+
+            await networking.removeFakeGET("/story")
+            let after: Result<Story, NetworkingError> = await networking.get("/story", cachingLevel: level)
+            XCTAssertEqual(try after.get(), Story(id: 1, title: "real"), "\(level): past the fakes again")
+        }
+    }
+
 }
 
 /// Lines appended from any task.
@@ -295,4 +334,5 @@ private final class CountingObserver: RequestObserver {
         case .failure(let error): log.append("failed \(error)")
         }
     }
+
 }
