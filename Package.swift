@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "NetworkingCache", targets: ["NetworkingCache"]),
         .library(name: "NetworkingObservability", targets: ["NetworkingObservability"]),
         .library(name: "NetworkingTesting", targets: ["NetworkingTesting"]),
+        // The testing library under the name the endpoint layer's users import.
+        .library(name: "NetworkTesting", targets: ["NetworkTesting"]),
         .library(name: "NetworkingCurl", targets: ["NetworkingCurl"]),
     ],
     targets: [
@@ -19,6 +21,7 @@ let package = Package(
         .target(name: "NetworkingCache", dependencies: ["NetworkingCore"]),
         .target(name: "NetworkingObservability", dependencies: ["NetworkingCore"]),
         .target(name: "NetworkingTesting", dependencies: ["NetworkingCore"]),
+        .target(name: "NetworkTesting", dependencies: ["NetworkingTesting"]),
         // libcurl loaded at run time (dlopen): no build-time dependency. Empty on Apple platforms.
         .target(
             name: "CCurlShim", exclude: ["verify"],
@@ -50,6 +53,7 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "NetworkingTestingTests", dependencies: ["Networking", "NetworkingTesting"]),
+        .testTarget(name: "NetworkTestingTests", dependencies: ["Networking", "NetworkTesting"]),
         .testTarget(name: "NetworkingObservabilityTests", dependencies: ["NetworkingObservability"]),
         .executableTarget(name: "InterceptorsRecipe", dependencies: ["Networking"], path: "Examples/Interceptors"),
         .testTarget(name: "NetworkingInterceptorsTests", dependencies: ["NetworkingInterceptors"]),

@@ -81,7 +81,7 @@ extension Networking {
         var observers: [any RequestObserver] = []
         if eventsRequested { observers.append(eventBroadcaster) }
         if let logger = logSettings.makeLogger(authorizationHeaderKey: authorizationHeaderKey) {
-            observers.append(logger)
+            observers.append(LogGate(logger))
         }
         return observers
     }

@@ -74,6 +74,30 @@ public actor Networking {
         invalidate()
     }
 
+    /// Sets header fields sent with every request, repeated names included: each name in
+    /// `headerFields` replaces the fields of that name set before, and all of its values are sent,
+    /// in order (as one field whose values are joined with ", ", which RFC 9110 §5.3 defines to
+    /// mean the same; `Cookie` values with "; ").
+    ///
+    /// ```swift
+    /// var fields = HTTPHeaders()
+    /// fields.add(name: "X-Tag", value: "one")
+    /// fields.add(name: "X-Tag", value: "two")
+    /// await networking.setHeaderFields(fields)  // X-Tag: one, two
+    /// ```
+    @_disfavoredOverload
+    public func setHeaderFields(_ headerFields: HTTPHeaders) {
+        for field in headerFields { self.headerFields[field.name] = nil }
+        for field in headerFields { self.headerFields.add(name: field.name, value: field.value) }
+        invalidate()
+    }
+
+    /// Adds a header field sent with every request, keeping those of the same name set before.
+    public func addHeaderField(name: String, value: String) {
+        headerFields.add(name: name, value: value)
+        invalidate()
+    }
+
     /// Sets the interceptors every request (verbs and downloads) runs through, outermost first.
     public func setInterceptors(_ interceptors: [any HTTPInterceptor]) {
         self.interceptors = interceptors

@@ -193,8 +193,13 @@ extension URLRequest {
     /// On Linux that method capitalises the name with `String.capitalized` on every call, which was
     /// most of the cost of building a request: here each name is capitalised once per process
     /// (the same function, so the same result) and the fields are set together.
+    ///
+    /// A name given more than once is set once, its values joined in order: with ", " as RFC 9110
+    /// §5.3 defines a repeated field to mean, and for `Cookie` with "; " (RFC 6265 §5.4). A
+    /// `URLRequest` holds one value per name, and that one line means the same as the repeated ones.
     mutating func setHeaderFields(_ fields: [HTTPHeaders.Field]) {
         guard !fields.isEmpty else { return }
+        let fields = Self.combiningRepeatedNames(fields)
         #if canImport(FoundationNetworking)
             var all = allHTTPHeaderFields ?? [:]
             for field in fields {
@@ -208,6 +213,21 @@ extension URLRequest {
         #else
             for field in fields { setValue(field.value, forHTTPHeaderField: field.name) }
         #endif
+    }
+
+    /// `fields` with each repeated name's values joined into its first field (see `setHeaderFields`).
+    static func combiningRepeatedNames(_ fields: [HTTPHeaders.Field]) -> [HTTPHeaders.Field] {
+        var combined: [HTTPHeaders.Field] = []
+        combined.reserveCapacity(fields.count)
+        for field in fields {
+            guard let index = combined.firstIndex(where: { $0.name.caseInsensitiveEquals(field.name) }) else {
+                combined.append(field)
+                continue
+            }
+            let separator = field.name.caseInsensitiveEquals("Cookie") ? "; " : ", "
+            combined[index].value += separator + field.value
+        }
+        return combined
     }
 
     /// The header a request carries to name a file body that a transport streams from disk.

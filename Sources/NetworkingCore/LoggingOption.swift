@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -42,8 +43,18 @@ extension RequestContext {
 public struct LogGate: RequestObserver {
     /// The logger.
     public let logger: any RequestObserver
-    /// Whether anything is logged at all.
+    /// Whether this gate passes anything on at all (see also `isEnabledProcessWide`).
     public let isEnabled: Bool
+
+    /// The process-wide switch every gate obeys (default `true`): while it is `false`, no logger
+    /// behind a `LogGate` records anything, whatever a request or a gate says. Safe to set from
+    /// any thread; requests read it as they start and end.
+    public static var isEnabledProcessWide: Bool {
+        get { processWide.load(ordering: .relaxed) }
+        set { processWide.store(newValue, ordering: .relaxed) }
+    }
+
+    private static let processWide = Atomic<Bool>(true)
 
     /// Wraps `logger`.
     public init(_ logger: any RequestObserver, isEnabled: Bool = true) {
@@ -52,15 +63,15 @@ public struct LogGate: RequestObserver {
     }
 
     /// The logger's, or `true` when disabled (nothing is passed on at all).
-    public var observesFailuresOnly: Bool { !isEnabled || logger.observesFailuresOnly }
+    public var observesFailuresOnly: Bool { !isEnabled || !Self.isEnabledProcessWide || logger.observesFailuresOnly }
 
     public func requestStarted(_ context: RequestContext) {
-        guard isEnabled, context.shouldPrintLogs else { return }
+        guard isEnabled, Self.isEnabledProcessWide, context.shouldPrintLogs else { return }
         logger.requestStarted(Self.withoutOptions(context))
     }
 
     public func requestCompleted(_ completion: RequestCompletion) {
-        guard isEnabled, completion.context.shouldPrintLogs else { return }
+        guard isEnabled, Self.isEnabledProcessWide, completion.context.shouldPrintLogs else { return }
         logger.requestCompleted(
             RequestCompletion(
                 context: Self.withoutOptions(completion.context), outcome: completion.outcome,

@@ -78,6 +78,45 @@ final class EndpointLoggingTests: XCTestCase {
         XCTAssertEqual(observer.started.count, 1)
     }
 
+    func testTheProcessWideSwitchSilencesEveryLogAndPerEndpointFlagsStillDecide() async throws {
+        defer { Networking.DebugConfiguration.shouldPrintLogs = true }
+        let sink = CapturingLogSink()
+        let observer = RecordingObserver()
+        let client = client(stubbed(), sink: sink, redacts: false, loggers: [LogGate(observer)])
+
+        Networking.DebugConfiguration.shouldPrintLogs = false
+        let _: JSONResponse = try await client.send(Account.profile)
+        XCTAssertEqual(sink.text, "", "the switch is off: nothing is logged")
+        XCTAssertTrue(observer.started.isEmpty)
+
+        Networking.DebugConfiguration.shouldPrintLogs = true
+        XCTAssertTrue(Networking.DebugConfiguration.shouldPrintLogs)
+        let _: JSONResponse = try await client.send(Account.profile)
+        try await client.send(Account.changePassword(old: "a", new: "b"))
+        XCTAssertTrue(sink.text.contains("/profile"), sink.text)
+        XCTAssertFalse(sink.text.contains("/password"), "a quiet endpoint stays quiet: \(sink.text)")
+        XCTAssertEqual(observer.started.count, 1)
+    }
+
+    func testTheProcessWideSwitchSilencesTheActorsLog() async throws {
+        defer { Networking.DebugConfiguration.shouldPrintLogs = true }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("switch-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let networking = Networking(baseURL: "https://api.example.com", transport: stubbed())
+        await networking.setLogLevel(.all)
+        await networking.setLogsToStandardError(false)
+        let opened = await networking.setLogFileURL(file)
+        XCTAssertTrue(opened)
+        func logged() -> String { (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
+
+        Networking.DebugConfiguration.shouldPrintLogs = false
+        let _: Result<JSONResponse, NetworkingError> = await networking.get("/profile")
+        XCTAssertEqual(logged(), "")
+        Networking.DebugConfiguration.shouldPrintLogs = true
+        let _: Result<JSONResponse, NetworkingError> = await networking.get("/profile")
+        XCTAssertTrue(logged().contains("/profile"), logged())
+    }
+
     func testEventsStillSeeQuietEndpoints() async throws {
         let observer = RecordingObserver()
         var logging = LogSettings()

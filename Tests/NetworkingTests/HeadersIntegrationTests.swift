@@ -47,6 +47,25 @@ final class HeadersIntegrationTests: XCTestCase {
         XCTAssertNotNil(sent["X-Custom"])
     }
 
+    func testARepeatedHeaderSendsEveryValueInOrder() async throws {
+        let networking = HTTPBin.client()
+        await networking.addHeaderField(name: "X-Tag", value: "one")
+        await networking.addHeaderField(name: "X-Tag", value: "two")
+        var fields = HTTPHeaders()
+        fields.add(name: "X-List", value: "a")
+        fields.add(name: "x-list", value: "b")
+        fields.add(name: "X-List", value: "c")
+        await networking.setHeaderFields(fields)
+        let sent = try await headers(networking)
+        XCTAssertEqual(sent["X-Tag"], "one, two")
+        XCTAssertEqual(sent["X-List"], "a, b, c")
+
+        await networking.setHeaderFields(["X-Tag": "only"])
+        let replaced = try await headers(networking)
+        XCTAssertEqual(replaced["X-Tag"], "only", "setting a name replaces all of its values")
+        XCTAssertEqual(replaced["X-List"], "a, b, c")
+    }
+
     func testAHeaderThatWouldInjectAnotherIsAnInvalidRequest() async throws {
         let networking = HTTPBin.client()
         await networking.setHeaderFields(["X-Custom": "1\r\nX-Evil: 1"])
