@@ -28,6 +28,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         var body = Data()
         var sink: TaskSink
         var progress: TaskProgress
+        /// Ends the transfer at its resource deadline, when it has one; cancelled at `finish`.
+        var deadline: DispatchSourceTimer?
 
         init(continuation: UnsafeContinuation<TransferResult, Never>, sink: TaskSink, progress: TaskProgress) {
             self.continuation = continuation
@@ -74,11 +76,40 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         task.cancel()
     }
 
+    /// Ends the task's transfer with a timeout at `deadline` (URLSession on Linux stores
+    /// `timeoutIntervalForResource` and never enforces it), unless it has finished by then: the
+    /// same `URLError.timedOut` a request timeout gives, the task cancelled, its stream or file
+    /// ended with that error.
+    func arm(_ task: URLSessionTask, deadline: DispatchTime) {
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: deadline)
+        timer.setEventHandler { [weak self, weak task] in
+            guard let self, let task else { return }
+            self.finish(task) { _ in
+                .failure(.transport(URLError(.timedOut, userInfo: Self.timeoutInfo(task.originalRequest?.url))))
+            }
+            task.cancel()
+        }
+        let armed = states.withLock { states -> Bool in
+            guard let state = states[Self.key(task)] else { return false }
+            state.deadline = timer
+            return true
+        }
+        if armed { timer.resume() }
+    }
+
+    private static func timeoutInfo(_ url: URL?) -> [String: Any] {
+        var info: [String: Any] = [NSLocalizedDescriptionKey: "The request exceeded its resource timeout"]
+        if let url { info[NSURLErrorFailingURLErrorKey] = url }
+        return info
+    }
+
     /// Resumes and forgets the task's continuation and ends its sink; later calls for the same
     /// task do nothing.
     func finish(_ task: URLSessionTask, _ result: (State) -> TransferResult) {
         let state = states.withLock { $0.removeValue(forKey: Self.key(task)) }
         guard let state else { return }
+        state.deadline?.cancel()
         let outcome = result(state)
         state.sink.end(with: outcome)
         state.continuation?.resume(returning: outcome)

@@ -9,7 +9,8 @@ import Foundation
 // download tasks leave their temporary files behind, so streams are fed from
 // `didReceive(data:)` and downloads are written by the library's own `FileBodyWriter`.
 // Note from the Linux measurements: a fractional `timeoutInterval` is truncated to whole seconds
-// and `timeoutIntervalForResource` is ignored; cancel the task to enforce a total deadline.
+// and `timeoutIntervalForResource` is ignored, so the transport enforces the latter itself (a
+// deadline over a request and its redirects, see `URLSessionTransport.resourceDeadline()`).
 
 extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTransport, FileDownloadingTransport {
     public func send(
@@ -29,13 +30,14 @@ extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTranspor
         _ request: URLRequest, progress: TaskProgress
     ) async throws(NetworkingError) -> HTTPExchange {
         let start = Date().timeIntervalSinceReferenceDate
+        let deadline = resourceDeadline()
         var hopProgress = progress
         let task = try makeTask(request, progress: &hopProgress)
-        let (response, body) = try await run(task, sink: .memory, progress: hopProgress).get()
+        let (response, body) = try await run(task, sink: .memory, progress: hopProgress, deadline: deadline).get()
         if RedirectPolicy.isRedirect(response.statusCode) {
             var hops = RedirectHops(request, policy: redirectPolicy)
             if try hops.follow(after: response) {
-                return try await followRedirects(hops, progress: progress, start: start)
+                return try await followRedirects(hops, progress: progress, start: start, deadline: deadline)
             }
         }
         return Self.exchange(
@@ -44,13 +46,13 @@ extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTranspor
 
     /// Sends the hops after a redirect, from `hops.current` on.
     private func followRedirects(
-        _ hops: RedirectHops, progress: TaskProgress, start: TimeInterval
+        _ hops: RedirectHops, progress: TaskProgress, start: TimeInterval, deadline: DispatchTime?
     ) async throws(NetworkingError) -> HTTPExchange {
         var hops = hops
         while true {
             var hopProgress = progress
             let task = try makeTask(hops.current, progress: &hopProgress)
-            let (response, body) = try await run(task, sink: .memory, progress: hopProgress).get()
+            let (response, body) = try await run(task, sink: .memory, progress: hopProgress, deadline: deadline).get()
             if try hops.follow(after: response) { continue }
             return Self.exchange(
                 hops.current, redirects: hops.count, response: response, body: body, start: start,
@@ -82,9 +84,10 @@ extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTranspor
     public func stream(_ request: URLRequest) async throws(NetworkingError) -> StreamedResponse {
         var hops = RedirectHops(request, policy: redirectPolicy)
         let limit = maxResponseBodySize
+        let deadline = resourceDeadline()
         while true {
             var body: ResponseBodyStream?
-            let (response, _, _) = try await transfer(hops.current) { task in
+            let (response, _, _) = try await transfer(hops.current, deadline: deadline) { task in
                 let (stream, continuation) = ResponseBodyStream.makeStream(bufferLimit: limit) {
                     SessionDelegate.offQueue { task.cancel() }
                 }
@@ -111,10 +114,11 @@ extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTranspor
             }
         #endif
         let start = Date()
+        let deadline = resourceDeadline()
         var hops = RedirectHops(request, policy: redirectPolicy)
         while true {
             let writer = FileBodyWriter(target: target, progress: progress)
-            let (response, body, _) = try await transfer(hops.current) { _ in .file(writer) }
+            let (response, body, _) = try await transfer(hops.current, deadline: deadline) { _ in .file(writer) }
             if !writer.isWriting, try hops.follow(after: response) { continue }
             let received = writer.isWriting ? writer.bytesWritten : Int64(body.count)
             let metrics = TransactionMetrics(

@@ -18,7 +18,14 @@ public final class URLSessionTransport: ResponseBodyLimitedTransport {
     public let redirectPolicy: RedirectPolicy
     /// The largest response body collected in memory, in bytes.
     public let maxResponseBodySize: Int
+    /// The configuration's `timeoutIntervalForResource`, when it is shorter than the stock seven
+    /// days: the transport enforces it itself over a request and its redirects (URLSession on
+    /// Linux ignores it).
+    let resourceTimeout: TimeInterval?
     let delegate: SessionDelegate
+
+    /// URLSession's stock `timeoutIntervalForResource`: seven days.
+    static let stockResourceTimeout: TimeInterval = 7 * 24 * 60 * 60
 
     /// The default cap on an in-memory response body: 128 MiB.
     public static let defaultMaxResponseBodySize = 128 * 1024 * 1024
@@ -36,6 +43,8 @@ public final class URLSessionTransport: ResponseBodyLimitedTransport {
         self.redirectPolicy = redirectPolicy
         self.maxResponseBodySize = maxResponseBodySize
         self.delegate = SessionDelegate(maxBodySize: maxResponseBodySize)
+        let resource = configuration.timeoutIntervalForResource
+        self.resourceTimeout = resource > 0 && resource < Self.stockResourceTimeout ? resource : nil
         // Delegate calls run inline on the session's work queue: see InlineOperationQueue.
         self.session = URLSession(
             configuration: configuration.preparedForNetworking(), delegate: delegate,
@@ -51,12 +60,12 @@ public final class URLSessionTransport: ResponseBodyLimitedTransport {
     /// Sends one hop (no redirect following) and waits for its result: the complete body, or only
     /// the head when `sink` makes the task a stream. `sink` is called with the task before it starts.
     func transfer(
-        _ request: URLRequest, progress: TaskProgress = TaskProgress(),
+        _ request: URLRequest, progress: TaskProgress = TaskProgress(), deadline: DispatchTime? = nil,
         sink makeSink: (URLSessionDataTask) -> TaskSink = { _ in .memory }
     ) async throws(NetworkingError) -> (HTTPURLResponse, Data, TransactionMetrics?) {
         var progress = progress
         let task = try makeTask(request, progress: &progress)
-        switch await run(task, sink: makeSink(task), progress: progress) {
+        switch await run(task, sink: makeSink(task), progress: progress, deadline: deadline) {
         case .success(let response, let body): return (response, body, Self.metrics(of: task))
         case .failure(let error): throw error
         }
@@ -88,7 +97,12 @@ public final class URLSessionTransport: ResponseBodyLimitedTransport {
     ///
     /// Cancellation resolves the continuation itself rather than waiting for URLSession's -999: a
     /// task cancelled before `resume()` may never report back, and the request would hang.
-    func run(_ task: URLSessionDataTask, sink: TaskSink, progress: TaskProgress) async -> TransferResult {
+    ///
+    /// At `deadline` (a request's resource deadline, see `resourceDeadline()`) the transfer ends
+    /// with a timeout, a stream's body included.
+    func run(
+        _ task: URLSessionDataTask, sink: TaskSink, progress: TaskProgress, deadline: DispatchTime? = nil
+    ) async -> TransferResult {
         let delegate = self.delegate
         defer { ThreadSanitizerHandOff.afterContinuation() }
         return await withTaskCancellationHandler {
@@ -96,6 +110,7 @@ public final class URLSessionTransport: ResponseBodyLimitedTransport {
             // `SessionDelegate.State.continuation`).
             await withUnsafeContinuation { (continuation: UnsafeContinuation<TransferResult, Never>) in
                 delegate.register(task, continuation: continuation, sink: sink, progress: progress)
+                if let deadline { delegate.arm(task, deadline: deadline) }
                 if Task.isCancelled {
                     delegate.cancel(task)
                 } else {
@@ -105,6 +120,11 @@ public final class URLSessionTransport: ResponseBodyLimitedTransport {
         } onCancel: {
             delegate.cancel(task)
         }
+    }
+
+    /// The resource deadline of a request starting now, if the configuration sets one.
+    func resourceDeadline() -> DispatchTime? {
+        resourceTimeout.map { .now() + $0 }
     }
 
     /// What the platform measured about `task`'s transfer (Apple platforms only; see
