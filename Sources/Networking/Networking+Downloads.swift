@@ -146,21 +146,26 @@ extension Networking {
 
     private func registerFake(_ fake: FakedDownload, for path: String) {
         fakedDownloads[path] = fake
+        invalidate()
     }
 
-    /// Runs one download through the pipeline, its transport wrapped by the download cache (or the fake).
-    func download(
+    /// Runs one download through the pipeline, its transport wrapped by the download cache (or the
+    /// fake). It reads the configuration from the snapshot, so a download (a cache hit above all)
+    /// does not visit the actor unless the configuration changed since the last request.
+    nonisolated func download(
         _ path: String, cacheName: String?, cachingLevel: CachingLevel, image: Bool
     ) async -> Result<DataResponse, NetworkingError> {
+        let current: RequestSnapshot
+        if let cached = snapshot.current { current = cached } else { current = await requestSnapshot() }
         var request = HTTPRequest(method: .get, path: path)
-        if !headerFields.contains("Accept") { request.headers["Accept"] = image ? "image/*, */*;q=0.5" : "*/*" }
+        if !current.downloads.setsAccept { request.headers["Accept"] = image ? "image/*, */*;q=0.5" : "*/*" }
         let wrap: @Sendable (any HTTPTransport) -> any HTTPTransport
-        if let fake = fakedDownloads[path] {
+        if let fake = current.downloads.fakes[path] {
             wrap = { _ in fake }
         } else {
             let key = cacheName  // nil: the request's URL, as built by the pipeline
             let cache = dataCache
-            let names = credentialHeaderNames
+            let names = current.downloads.credentialHeaderNames
             let coalescer = cacheState.coalescer
             let shouldStore: @Sendable (HTTPExchange) -> Bool = { exchange in
                 DataCacheTransport.storesSuccessfulResponses(exchange) && (!image || ImageCoding.isImage(exchange.body))
@@ -206,7 +211,7 @@ extension Networking {
     }
 
     /// The headers that identify who a request is made as: the usual ones and the auth header in use.
-    private var credentialHeaderNames: [String] {
+    var credentialHeaderNames: [String] {
         var names = CacheKey.defaultCredentialHeaders
         let key = authorizationHeaderKey.lowercased()  // Names are ASCII tokens: no Foundation compare.
         if !names.contains(where: { $0.lowercased() == key }) {

@@ -95,13 +95,14 @@ extension Networking {
         _ request: HTTPRequest, kind: RequestContext.Kind, pipeline: Pipeline, registry: RequestRegistry
     ) async -> Result<StreamedResponse, NetworkingError> {
         let runner = Mutex<(task: Task<Void, Never>?, cancelled: Bool)>((nil, false))
-        defer { ThreadSanitizerHandOff.afterContinuation() }
-        return await withTaskCancellationHandler {
+        let opened = OpenedStream()
+        let resumed = await withTaskCancellationHandler {
             await withCheckedContinuation {
                 (handoff: CheckedContinuation<Result<StreamedResponse, NetworkingError>, Never>) in
                 let task = Task.detached {
                     await registry.run(key: request.path) {
-                        guard let control = await open(request, kind: kind, pipeline: pipeline, handoff: handoff) else {
+                        guard let control = await open(request, kind: kind, pipeline: pipeline, into: opened, handoff)
+                        else {
                             return
                         }
                         await withTaskCancellationHandler {
@@ -124,22 +125,34 @@ extension Networking {
             }
             task?.cancel()
         }
+        return opened.take() ?? resumed
     }
 
     /// Opens the stream and hands the result over; returns only the control, so the registry
     /// keeps no reference to the stream itself (dropping the stream must still cancel it).
     private static func open(
-        _ request: HTTPRequest, kind: RequestContext.Kind, pipeline: Pipeline,
-        handoff: CheckedContinuation<Result<StreamedResponse, NetworkingError>, Never>
+        _ request: HTTPRequest, kind: RequestContext.Kind, pipeline: Pipeline, into opened: OpenedStream,
+        _ handoff: CheckedContinuation<Result<StreamedResponse, NetworkingError>, Never>
     ) async -> ResponseBodyStream.Control? {
+        let result: Result<StreamedResponse, NetworkingError>
         do throws(NetworkingError) {
-            let streamed = try await pipeline.stream(request, kind: kind)
-            let control = streamed.body.control
-            handoff.resume(returning: .success(streamed))
-            return control
+            result = .success(try await pipeline.stream(request, kind: kind))
         } catch {
-            handoff.resume(returning: .failure(error))
-            return nil
+            result = .failure(error)
         }
+        opened.put(result)
+        handoff.resume(returning: result)
+        return try? result.get().body.control
     }
+}
+
+/// The opened stream (or the failure) on its way from the task that opened it to the caller: put
+/// under a lock before the caller's continuation is resumed and taken under it after the await, so
+/// that what the opening task built is ordered before the caller's reads.
+private final class OpenedStream: Sendable {
+    private let slot = Mutex<Result<StreamedResponse, NetworkingError>?>(nil)
+
+    func put(_ result: Result<StreamedResponse, NetworkingError>) { slot.withLock { $0 = result } }
+
+    func take() -> Result<StreamedResponse, NetworkingError>? { slot.withLock { $0.take() } }
 }

@@ -141,6 +141,9 @@ public actor Networking {
             transport: transport, observers: observers)
         let current = RequestSnapshot(
             pipeline: pipeline, base: base, fakes: fakes,
+            downloads: DownloadSettings(
+                fakes: fakedDownloads, setsAccept: headerFields.contains("Accept"),
+                credentialHeaderNames: credentialHeaderNames),
             credentialHeaders: authorizationHeaderValue == nil ? [] : [authorizationHeaderKey])
         snapshot.set(current)
         return current
@@ -231,12 +234,18 @@ final class RequestSnapshot: Sendable {
     let base: any HTTPTransport
     /// The fakes, which answer before any transport wrapper (a cache included) is asked.
     let fakes: FakeRoutes
+    /// What downloads read of the configuration.
+    let downloads: DownloadSettings
     let credentialHeaders: [String]
 
-    init(pipeline: Pipeline, base: any HTTPTransport, fakes: FakeRoutes, credentialHeaders: [String]) {
+    init(
+        pipeline: Pipeline, base: any HTTPTransport, fakes: FakeRoutes, downloads: DownloadSettings,
+        credentialHeaders: [String]
+    ) {
         self.pipeline = pipeline
         self.base = base
         self.fakes = fakes
+        self.downloads = downloads
         self.credentialHeaders = credentialHeaders
     }
 
@@ -247,6 +256,16 @@ final class RequestSnapshot: Sendable {
         wrapped.transport = fakes.isEmpty ? wrap(base) : FakeTransport(routes: fakes, next: wrap(base))
         return wrapped
     }
+}
+
+/// The part of the configuration downloads read (see `Networking.download`).
+struct DownloadSettings: Sendable {
+    /// The faked downloads, by path.
+    let fakes: [String: FakedDownload]
+    /// Whether the default headers set `Accept` (a download then sends that one).
+    let setsAccept: Bool
+    /// The headers whose values identify the requester, part of every cache key.
+    let credentialHeaderNames: [String]
 }
 
 /// Holds the current `RequestSnapshot` so requests read it without hopping onto the actor. Only

@@ -39,7 +39,9 @@ public final class TransferCoalescer: Sendable {
         } onCancel: {
             leave(key: key, waiterID: waiterID)
         }
-        ThreadSanitizerHandOff.afterContinuation()
+        // The flight took its waiters out under `flights` before resuming them: taking that lock
+        // here orders the result it built before this task's reads of it.
+        flights.withLock { _ in }
         return try result.get()
     }
 

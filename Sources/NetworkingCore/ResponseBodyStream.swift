@@ -73,10 +73,10 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
 
     /// Waits until the transfer ends and says how.
     public func termination() async -> Termination {
-        defer { ThreadSanitizerHandOff.afterContinuation() }
-        return await withCheckedContinuation { continuation in
+        let ended = await withCheckedContinuation { continuation in
             onTermination { continuation.resume(returning: $0) }
         }
+        return handle.storage.handedOver(ended)
     }
 
     /// A handle that cancels or watches the transfer without keeping the stream alive (dropping
@@ -92,10 +92,10 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
 
         /// Waits until the transfer ends and says how.
         public func termination() async -> Termination {
-            defer { ThreadSanitizerHandOff.afterContinuation() }
-            return await withCheckedContinuation { continuation in
+            let ended = await withCheckedContinuation { continuation in
                 storage.onTermination { continuation.resume(returning: $0) }
             }
+            return storage.handedOver(ended)
         }
     }
 
@@ -288,6 +288,14 @@ private final class Storage: Sendable {
         if let delivery { delivery.0.resume(returning: delivery.1) }
     }
 
+    /// `value`, received through a continuation that another thread resumed after handing it over
+    /// under this storage's lock, returned after taking that lock: the resumer's writes (the chunk,
+    /// the error it boxed) are then ordered before the caller's reads, whichever thread resumed.
+    func handedOver<Value>(_ value: consuming Value) -> Value {
+        state.withLock { _ in }
+        return value
+    }
+
     func onTermination(_ handler: @escaping @Sendable (ResponseBodyStream.Termination) -> Void) {
         let ended = state.withLock { state -> ResponseBodyStream.Termination? in
             if let termination = state.termination { return termination }
@@ -322,8 +330,7 @@ private final class Storage: Sendable {
         } onCancel: {
             cancel()
         }
-        ThreadSanitizerHandOff.afterContinuation()
-        return try result.get()
+        return try handedOver(result).get()
     }
 
     private func poll() -> Result<Data?, NetworkingError>? {

@@ -65,12 +65,15 @@ struct TaskProgress: Sendable {
 extension SessionDelegate {
     /// Hands a stream's head to the waiting transport; the body keeps flowing to the sink.
     func startStream(_ task: URLSessionTask, _ response: HTTPURLResponse) {
+        // Built before the lock, so that the waiting task, which takes the lock after its await
+        // (`URLSessionTransport.run`), is ordered after it.
+        let head = TransferResult.success(response, Data())
         let continuation = states.withLock { states -> UnsafeContinuation<TransferResult, Never>? in
             guard let state = states[Self.key(task)] else { return nil }
             state.response = response
             defer { state.continuation = nil }
             return state.continuation
         }
-        continuation?.resume(returning: .success(response, Data()))
+        continuation?.resume(returning: head)
     }
 }

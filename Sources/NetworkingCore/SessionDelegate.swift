@@ -106,11 +106,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     /// Resumes and forgets the task's continuation and ends its sink; later calls for the same
     /// task do nothing.
+    ///
+    /// The outcome is built under the lock, which the waiting task takes after its await
+    /// (`URLSessionTransport.run`): what this thread built for it is ordered before its reads.
     func finish(_ task: URLSessionTask, _ result: (State) -> TransferResult) {
-        let state = states.withLock { $0.removeValue(forKey: Self.key(task)) }
-        guard let state else { return }
+        let key = Self.key(task)
+        let finished = states.withLock { states -> (state: State, outcome: TransferResult)? in
+            guard let state = states.removeValue(forKey: key) else { return nil }
+            return (state, result(state))
+        }
+        guard let (state, outcome) = finished else { return }
         state.deadline?.cancel()
-        let outcome = result(state)
         state.sink.end(with: outcome)
         state.continuation?.resume(returning: outcome)
     }

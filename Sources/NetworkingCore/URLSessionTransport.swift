@@ -104,7 +104,9 @@ public final class URLSessionTransport: ResponseBodyLimitedTransport {
         _ task: URLSessionDataTask, sink: TaskSink, progress: TaskProgress, deadline: DispatchTime? = nil
     ) async -> TransferResult {
         let delegate = self.delegate
-        defer { ThreadSanitizerHandOff.afterContinuation() }
+        // The delegate hands each outcome over under its lock (`SessionDelegate.finish`): taking
+        // it after the await orders what URLSession's thread built before this task's reads.
+        defer { delegate.states.withLock { _ in } }
         return await withTaskCancellationHandler {
             // Unsafe rather than checked (no allocation): the delegate resumes it exactly once (see
             // `SessionDelegate.State.continuation`).

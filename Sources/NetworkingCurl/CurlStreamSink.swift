@@ -129,8 +129,9 @@
                 }
                 if let ready { continuation.resume(returning: ready) }
             }
-            ThreadSanitizerHandOff.afterContinuation()
-            return head
+            // Read back under the lock `settle` stored it under: what the loop built for the head
+            // is ordered before this task's reads.
+            return state.withLock { $0.head } ?? head
         }
 
         /// The head arrived (loop thread); the waiting task builds its `HTTPURLResponse`.

@@ -67,8 +67,18 @@
             let (ended, _) = handoff.compareExchange(
                 expected: Handoff.running.rawValue, desired: Handoff.ended.rawValue, ordering: .acquiringAndReleasing)
             if ended { return nil }
+            // The sender is suspended (or about to be): publish everything the driver wrote, so
+            // that `takeOutcome()` after its await is ordered after it by this store.
+            handoff.store(Handoff.ended.rawValue, ordering: .releasing)
             defer { continuation = nil }
             return continuation
+        }
+
+        /// Called by the sender after its await: the acquire that orders its reads of the transfer
+        /// (head, body, metrics) after the driver's writes, which `end(with:)` published.
+        func takeOutcome(_ resumed: Outcome) -> Outcome {
+            _ = handoff.load(ordering: .acquiring)
+            return resumed
         }
 
         /// The outcome, if the loop has ended the transfer and no continuation is installed.

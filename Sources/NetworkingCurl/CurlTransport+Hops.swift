@@ -115,8 +115,7 @@
                 let elapsed = CurlClock.now() &- started
                 lonePolling.withLock { $0.record(polled: drove, nanoseconds: elapsed, limit: limit) }
             }
-            ThreadSanitizerHandOff.afterContinuation()
-            return outcome
+            return transfer.takeOutcome(outcome)
         }
 
         /// The metrics of a request's final hop (`transfer`), for the whole request: started at

@@ -56,7 +56,9 @@ final class RefreshCoordinator: Sendable {
             defer { state.nextID += 1 }
             return state.nextID
         }
-        defer { ThreadSanitizerHandOff.afterContinuation() }
+        // A refresh takes its waiters out under `state` before resuming them: taking that lock
+        // after the await orders what the refresh built before this task's reads of it.
+        defer { state.withLock { _ in } }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (waiter: Waiter) in
                 enum Action {

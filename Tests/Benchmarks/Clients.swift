@@ -67,6 +67,28 @@ enum Clients {
         }
     }
 
+    /// `downloadData` (or `downloadImage`) of `path` at `cachingLevel`, from the client `make`
+    /// returns for each fetch (the same one, or a fresh instance for a disk hit).
+    static func download(
+        _ key: String, path: String, image: Bool, cachingLevel: CachingLevel,
+        _ make: @escaping @Sendable () -> Networking
+    ) -> Client {
+        Client(key: key) {
+            let networking = make()
+            let count: Int
+            if image {
+                let result: Result<Image, NetworkingError> = await networking.downloadImage(
+                    path, cachingLevel: cachingLevel)
+                count = try result.mapError { BenchmarkFailure(description: "\(key): \($0)") }.get().data.count
+            } else {
+                let result: Result<Data, NetworkingError> = await networking.downloadData(
+                    path, cachingLevel: cachingLevel)
+                count = try result.mapError { BenchmarkFailure(description: "\(key): \($0)") }.get().count
+            }
+            guard count > 0 else { throw BenchmarkFailure(description: "\(key): empty body") }
+        }
+    }
+
     /// The same request through a `Pipeline` called directly, without the actor.
     static func pipeline<T: Decodable & Sendable>(
         _ key: String, _ pipeline: Pipeline, path: String, as type: T.Type

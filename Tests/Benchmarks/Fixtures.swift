@@ -29,6 +29,8 @@ struct Profile: Codable, Sendable, Equatable {
 enum Fixtures {
     static let smallPath = "/small.json"
     static let mediumPath = "/medium.bin"
+    /// 100 KB whose first bytes are a PNG header (what `downloadImage` checks on Linux).
+    static let mediumImagePath = "/medium.png"
     static let largePath = "/large.bin"
     /// 1 GiB, sparse (`FileTransfers`); never committed, made under .build/bench by `write(to:)`.
     static let hugePath = "/huge.bin"
@@ -65,11 +67,21 @@ enum Fixtures {
         return data
     }
 
+    /// A PNG signature and `IHDR` chunk (64×64) followed by binary content, `mediumSize` bytes in all.
+    static var mediumImage: Data {
+        var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
+        data.append(contentsOf: Array("IHDR".utf8))
+        data.append(contentsOf: [0, 0, 0, 64, 0, 0, 0, 64, 8, 6, 0, 0, 0, 0, 0, 0, 0])
+        data.append(binary(size: mediumSize - data.count))
+        return data
+    }
+
     /// Writes the served files into `directory`.
     static func write(to directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try smallJSON.write(to: directory.appendingPathComponent(String(smallPath.dropFirst())))
         try binary(size: mediumSize).write(to: directory.appendingPathComponent(String(mediumPath.dropFirst())))
+        try mediumImage.write(to: directory.appendingPathComponent(String(mediumImagePath.dropFirst())))
         try binary(size: largeSize).write(to: directory.appendingPathComponent(String(largePath.dropFirst())))
         let huge = directory.appendingPathComponent(String(hugePath.dropFirst()))
         guard FileManager.default.createFile(atPath: huge.path, contents: nil) else {

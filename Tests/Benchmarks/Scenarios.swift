@@ -43,6 +43,8 @@ enum Scenarios {
         "raw": "raw URLSession", "rawNoCache": "URLSession no cache", "networking": "Networking.get",
         "urlsession": "Networking on URLSession",
         "direct": "Pipeline direct", "actor": "through actor", "memoryHit": "memory hit", "diskHit": "disk hit",
+        "dataMemoryHit": "downloadData memory hit", "dataDiskHit": "downloadData disk hit",
+        "imageMemoryHit": "downloadImage memory hit", "imageDiskHit": "downloadImage disk hit",
         "curlTransport": "CurlTransport alone", "libcurl": "libcurl, no decode", "rawData": "URLSession, no decode",
     ]
 
@@ -313,6 +315,13 @@ enum Scenarios {
         report.note("raw = URLSession fetching the same 100 KB from nginx; disk hit = memory tier emptied first")
         report.target("memory-cache hit (p50)", value: result.stats("memoryHit").median, atMost: 5, unit: " µs")
         report.target("disk-cache hit (p50)", value: result.stats("diskHit").median, atMost: 100, unit: " µs")
+        for (key, name) in [("dataMemoryHit", "downloadData"), ("imageMemoryHit", "downloadImage")] {
+            report.target("\(name) memory hit (p50)", value: result.stats(key).median, atMost: 5, unit: " µs")
+        }
+        for (key, name) in [("dataDiskHit", "downloadData"), ("imageDiskHit", "downloadImage")] {
+            report.target(
+                "\(name) disk hit, fresh instance (p50)", value: result.stats(key).median, atMost: 100, unit: " µs")
+        }
     }
 
     nonisolated static var cacheDirectory: URL {
@@ -328,11 +337,28 @@ enum Scenarios {
         let path = Fixtures.mediumPath
         var diskHit = Clients.networking("diskHit", disk, path: path, as: Data.self, cachingLevel: .memoryAndFile)
         diskHit.prepare = { diskCache.removeAllFromMemory() }
+        let baseURL = context.baseURL
+        let downloadClients = [false, true].flatMap { image -> [Client] in
+            let name = image ? "image" : "data"
+            let downloadPath = image ? Fixtures.mediumImagePath : path
+            let shared = Networking(baseURL: baseURL, transport: transport, cache: DataCache(directory: nil))
+            // A fresh instance (and DataCache) per fetch, over the directory the first fetch filled.
+            let fresh: @Sendable () -> Networking = {
+                Networking(baseURL: baseURL, transport: transport, cache: DataCache(directory: directory))
+            }
+            return [
+                Clients.download("\(name)MemoryHit", path: downloadPath, image: image, cachingLevel: .memory) {
+                    shared
+                },
+                Clients.download(
+                    "\(name)DiskHit", path: downloadPath, image: image, cachingLevel: .memoryAndFile, fresh),
+            ]
+        }
         return [
             Clients.raw("raw", configuration: Clients.rawConfiguration(), url: try context.url(path), as: Data.self),
             Clients.networking("memoryHit", memory, path: path, as: Data.self, cachingLevel: .memory),
             diskHit,
-        ]
+        ] + downloadClients
     }
 
     static func actor(_ context: Context, _ report: Report) async throws {

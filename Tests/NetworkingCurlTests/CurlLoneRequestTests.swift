@@ -32,8 +32,7 @@
 
         private func waitForEnd(_ transfer: CurlTransfer) async -> CurlTransfer.Outcome {
             let outcome = await withUnsafeContinuation { transfer.wait($0) }
-            ThreadSanitizerHandOff.afterContinuation()
-            return outcome
+            return transfer.takeOutcome(outcome)
         }
 
         private func status(_ transfer: CurlTransfer, _ outcome: CurlTransfer.Outcome) throws -> Int {
