@@ -57,11 +57,14 @@ demo:
 # from the debug build, then `docc convert` turns it (and, for the umbrella, the articles of
 # Sources/Networking/Networking.docc) into an archive in .build/docs, warnings as errors. The
 # umbrella's symbol graph includes the modules it re-exports, so the articles can link to them.
+# First, Tests/Harness/check-doc-snippets.py checks that each Swift line of README.md and of the
+# articles has a compiled twin in a *Snippets.swift file of the tests.
 DOCS_DIR := .build/docs
 DOC_MODULES := Networking NetworkingTesting NetworkingCurl
 DOC_REEXPORTED := NetworkingCore,NetworkingInterceptors,NetworkingCache,NetworkingObservability
 
 docs:
+	@python3 Tests/Harness/check-doc-snippets.py
 	@for m in $(DOC_MODULES); do $(SWIFT) build --target "$$m" | grep -v '^\[' || true; done
 	@bin="$$($(SWIFT) build --show-bin-path)"; \
 	triple="$$($(SWIFT) -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -n 1)"; \

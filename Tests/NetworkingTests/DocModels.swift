@@ -1,7 +1,7 @@
-// The models the README and the DocC articles share (README "Quick start"). Every snippet twin in
-// this target uses these (through the typealiases of `DocSnippet`), so the documents cannot drift
-// into different `User` or `APIError` types. They are namespaced because the endpoint tests have
-// models of the same names.
+// The models the README and the DocC articles share: the models blocks of README "Quick start" and
+// of the "Getting started" article. Every snippet twin in this target uses these (each container
+// names them with typealiases), so the documents cannot drift into different `User` or `APIError`
+// types. They are namespaced because the endpoint tests have models of the same names.
 import Foundation
 
 enum DocModels {
@@ -17,13 +17,4 @@ enum DocModels {
     struct APIError: Error, Codable, Sendable {
         let message: String
     }
-}
-
-/// Gives a snippet container the documents' model names.
-protocol DocSnippet {}
-
-extension DocSnippet {
-    typealias User = DocModels.User
-    typealias NewUser = DocModels.NewUser
-    typealias APIError = DocModels.APIError
 }

@@ -5,7 +5,11 @@ import Foundation
 import Networking
 import XCTest
 
-private enum ReadmeSnippets: DocSnippet {
+private enum ReadmeSnippets {
+    typealias User = DocModels.User
+    typealias NewUser = DocModels.NewUser
+    typealias APIError = DocModels.APIError
+
     // README "Quick start": the verbs and authentication.
     static func quickStart() async {
         let networking = Networking(baseURL: "https://api.example.com")
