@@ -34,10 +34,13 @@ BUILD_LOG := .build/harness/build.log
 INTEGRATION_TESTS := NetworkingTests\.(Auth|Bodies|Cancellation|ConcurrencyIntegration|DefaultTransport|Downloads|Errors|FaultInjection|HTTPClientIntegration|Headers|Image|Interceptors|Observability|Redirects|ResumableDownload|ServerSentEventsIntegration|TransfersIntegration|Verbs)
 OTHER_TRANSPORT ?= urlsession
 
+# The last line counts every test run: both transport runs and the ThreadSanitizer run.
 test: format-check build-tests docs
 	$(WITH_HTTPBIN) $(HARNESS)/run-tests.sh "$(SWIFT)" "$(OTHER_TRANSPORT)" '$(INTEGRATION_TESTS)'
 	$(MAKE) --no-print-directory sanitize-thread fuzz-smoke
-	@cat .build/harness/summary.txt
+	@$(HARNESS)/run-tests.sh --summary "default transport=.build/harness/tests-default.log" \
+		"integration over $(OTHER_TRANSPORT)=.build/harness/tests-$(OTHER_TRANSPORT).log" \
+		"ThreadSanitizer=$(TSAN_LOG)"
 
 # Builds everything, tests included, and fails on any compiler warning in our own sources.
 # (Only files that were recompiled report warnings: CI builds from scratch.)
@@ -119,6 +122,7 @@ TSAN_SCRATCH := .build/tsan
 ASAN_SCRATCH := .build/asan
 TSAN_PRELOAD := .build/sanitizers/libtsan_mutex.so
 TSAN_FILTER ?=
+TSAN_LOG := .build/harness/tests-tsan.log
 
 sanitize: sanitize-thread sanitize-address
 
@@ -128,8 +132,9 @@ $(TSAN_PRELOAD): Tests/SanitizerSupport/tsan_mutex.c
 
 sanitize-thread: $(TSAN_PRELOAD)
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path $(TSAN_SCRATCH)
+	@mkdir -p $(dir $(TSAN_LOG))
 	$(WITH_HTTPBIN) env LD_PRELOAD="$(abspath $(TSAN_PRELOAD))" TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1" \
-		$(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_SCRATCH) $(TSAN_FILTER)
+		$(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_SCRATCH) $(TSAN_FILTER) 2>&1 | tee $(TSAN_LOG)
 
 sanitize-address:
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path $(ASAN_SCRATCH)
@@ -143,7 +148,7 @@ sanitize-address:
 # Seeds and regression inputs live in Tests/Fuzz/Corpus/<Target> (read-only here); what a run
 # discovers goes to .build/fuzz/corpus/<Target>, crashes to .build/fuzz/crashes/.
 # A crash becomes a regression: commit its input under Tests/Fuzz/Corpus/<Target>/ and a unit test.
-# Each new parser gets a target here (the SSE parser of issue 8, once it exists).
+# Each new parser gets a target here.
 
 FUZZ_TARGETS := URLComposer Encoders Headers ImageHeader CacheKey ServerSentEvents
 FUZZ_SECONDS ?= 60
