@@ -51,9 +51,20 @@ build-tests:
 		echo 'error: the build has compiler warnings (listed above)' >&2; exit 1; \
 	fi
 
+# Each demo prints one line per step. Its standard error, where the library logs failed requests on
+# Linux (some steps fail on purpose), goes to .build/demo/<demo>.log and is shown only if the demo
+# fails; NETWORKING_DEMO_LOGS=1 shows it inline.
 demo:
-	for d in $(DEMOS); do $(SWIFT) build --product "$$d"; done
-	$(WITH_HTTPBIN) bash -ec 'for d; do echo "== $$d"; $(SWIFT) run --skip-build "$$d"; done' demos $(DEMOS)
+	@mkdir -p .build/demo
+	@for d in $(DEMOS); do \
+		echo "== building $$d"; \
+		$(SWIFT) build --product "$$d" >.build/demo/build.log 2>&1 || { cat .build/demo/build.log >&2; exit 1; }; \
+	done
+	@$(WITH_HTTPBIN) bash -ec 'for d; do \
+		echo "== $$d"; \
+		if [ "$${NETWORKING_DEMO_LOGS:-}" = 1 ]; then $(SWIFT) run --skip-build "$$d"; \
+		else $(SWIFT) run --skip-build "$$d" 2>.build/demo/$$d.log || { cat .build/demo/$$d.log >&2; exit 1; }; fi; \
+	done' demos $(DEMOS)
 
 # --- Documentation ----------------------------------------------------------------------------
 # With the toolchain's own tools, no plugin: swift-symbolgraph-extract reads each documented module
