@@ -31,18 +31,18 @@ public actor Networking {
     /// The configuration as requests see it, readable off the actor (see `pipeline()`).
     let snapshot = SnapshotCell()
 
-    // MARK: State owned by the cache and downloads (issue 4)
+    // MARK: State owned by the cache and downloads
     let cacheState = CacheState()
     var responseStore: (any ResponseStore)?
     var fakedDownloads: [String: FakedDownload] = [:]
 
-    // MARK: State owned by observability (issue 5)
+    // MARK: State owned by observability
 
     let eventBroadcaster = EventBroadcaster()
     var eventsRequested = false
     var logSettings = LogSettings(environment: ProcessInfo.processInfo.environment)
 
-    // MARK: State owned by fakes (issue 6)
+    // MARK: State owned by fakes
 
     /// The fakes registered with `fakeGET` and its siblings (see Networking+Fakes.swift).
     var fakes = FakeRoutes()
@@ -105,14 +105,14 @@ public actor Networking {
         if let value = authorizationHeaderValue { defaults[authorizationHeaderKey] = value }
         var transport = self.transport
 
-        // Fakes wrap the transport here (issue 6).
+        // Fakes wrap the transport here.
         if !fakes.isEmpty { transport = FakeTransport(routes: fakes, next: transport) }
 
-        transport = responseCaching(transport)  // The response cache, beneath the interceptors (issue 4).
+        transport = responseCaching(transport)  // The response cache, beneath the interceptors.
 
         var observers = self.observers
 
-        // Observability adds its observers here (issue 5).
+        // Observability adds its observers here.
         observers += observabilityObservers()
 
         let pipeline = Pipeline(
@@ -146,7 +146,7 @@ public actor Networking {
         var wrap = wrap
         if cachingLevel != .none { wrap = await verbCaching(cachingLevel) }
         if let wrap {
-            // A per-request cache (issue 4).
+            // A per-request cache.
             return await Self.execute(
                 request, kind: kind, on: current.pipeline.wrappingTransport(wrap),
                 credentialHeaders: current.credentialHeaders, decode: decode)
