@@ -8,6 +8,7 @@
 #   make fuzz          each libFuzzer target for FUZZ_SECONDS (default 60)
 #   make soak          1,000,000 requests with random faults; RSS and open fds printed (not in CI)
 #   make demo          build and run each executable in DEMOS against httpbin
+#   make docs          build the DocC documentation (warnings as errors) into .build/docs
 #   make format        reformat the sources in place
 #   make bench         release-build the benchmarks and run them against a local nginx (bench-results.json)
 #   make httpbin       start a server for iteration: eval "$(make -s httpbin)"
@@ -24,7 +25,7 @@ WITH_HTTPBIN := $(HARNESS)/with-httpbin.sh
 FORMAT_PATHS := $(wildcard Sources Tests Examples Package.swift)
 BUILD_LOG := .build/harness/build.log
 
-.PHONY: test build-tests demo bench format format-check httpbin httpbin-stop clean
+.PHONY: test build-tests demo docs bench format format-check httpbin httpbin-stop clean
 .PHONY: sanitize sanitize-thread sanitize-address fuzz fuzz-build fuzz-smoke soak
 
 # The integration suites (the test classes that talk to httpbin), which `make test` runs twice: over
@@ -33,10 +34,13 @@ BUILD_LOG := .build/harness/build.log
 INTEGRATION_TESTS := NetworkingTests\.(Auth|Bodies|Cancellation|ConcurrencyIntegration|DefaultTransport|Downloads|Errors|FaultInjection|HTTPClientIntegration|Headers|Image|Interceptors|Observability|Redirects|ResumableDownload|ServerSentEventsIntegration|TransfersIntegration|Verbs)
 OTHER_TRANSPORT ?= urlsession
 
-test: format-check build-tests
+# The last line counts every test run: both transport runs and the ThreadSanitizer run.
+test: format-check build-tests docs
 	$(WITH_HTTPBIN) $(HARNESS)/run-tests.sh "$(SWIFT)" "$(OTHER_TRANSPORT)" '$(INTEGRATION_TESTS)'
 	$(MAKE) --no-print-directory sanitize-thread fuzz-smoke
-	@cat .build/harness/summary.txt
+	@$(HARNESS)/run-tests.sh --summary "default transport=.build/harness/tests-default.log" \
+		"integration over $(OTHER_TRANSPORT)=.build/harness/tests-$(OTHER_TRANSPORT).log" \
+		"ThreadSanitizer=$(TSAN_LOG)"
 
 # Builds everything, tests included, and fails on any compiler warning in our own sources.
 # (Only files that were recompiled report warnings: CI builds from scratch.)
@@ -47,9 +51,53 @@ build-tests:
 		echo 'error: the build has compiler warnings (listed above)' >&2; exit 1; \
 	fi
 
+# Each demo prints one line per step. Its standard error, where the library logs failed requests on
+# Linux (some steps fail on purpose), goes to .build/demo/<demo>.log and is shown only if the demo
+# fails; NETWORKING_DEMO_LOGS=1 shows it inline.
 demo:
-	for d in $(DEMOS); do $(SWIFT) build --product "$$d"; done
-	$(WITH_HTTPBIN) bash -ec 'for d; do echo "== $$d"; $(SWIFT) run --skip-build "$$d"; done' demos $(DEMOS)
+	@mkdir -p .build/demo
+	@for d in $(DEMOS); do \
+		echo "== building $$d"; \
+		$(SWIFT) build --product "$$d" >.build/demo/build.log 2>&1 || { cat .build/demo/build.log >&2; exit 1; }; \
+	done
+	@$(WITH_HTTPBIN) bash -ec 'for d; do \
+		echo "== $$d"; \
+		if [ "$${NETWORKING_DEMO_LOGS:-}" = 1 ]; then $(SWIFT) run --skip-build "$$d"; \
+		else $(SWIFT) run --skip-build "$$d" 2>.build/demo/$$d.log || { cat .build/demo/$$d.log >&2; exit 1; }; fi; \
+	done' demos $(DEMOS)
+
+# --- Documentation ----------------------------------------------------------------------------
+# With the toolchain's own tools, no plugin: swift-symbolgraph-extract reads each documented module
+# from the debug build, then `docc convert` turns it (and, for the umbrella, the articles of
+# Sources/Networking/Networking.docc) into an archive in .build/docs, warnings as errors. The
+# umbrella's symbol graph includes the modules it re-exports, so the articles can link to them.
+# First, Tests/Harness/check-doc-snippets.py checks that each Swift line of README.md and of the
+# articles has a compiled twin in a *Snippets.swift file of the tests.
+DOCS_DIR := .build/docs
+DOC_MODULES := Networking NetworkingTesting NetworkingCurl
+DOC_REEXPORTED := NetworkingCore,NetworkingInterceptors,NetworkingCache,NetworkingObservability
+
+docs:
+	@python3 Tests/Harness/check-doc-snippets.py
+	@for m in $(DOC_MODULES); do $(SWIFT) build --target "$$m" | grep -v '^\[' || true; done
+	@bin="$$($(SWIFT) build --show-bin-path)"; \
+	triple="$$($(SWIFT) -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -n 1)"; \
+	rm -rf $(DOCS_DIR); \
+	for m in $(DOC_MODULES); do \
+		mkdir -p $(DOCS_DIR)/symbol-graphs/$$m; \
+		swift-symbolgraph-extract -module-name $$m -target "$$triple" -I "$$bin/Modules" \
+			-Xcc -fmodule-map-file="$$bin/CCurlShim.build/module.modulemap" \
+			-minimum-access-level public -skip-inherited-docs \
+			$$( [ $$m = Networking ] && echo -experimental-allowed-reexported-modules=$(DOC_REEXPORTED) ) \
+			-output-dir $(DOCS_DIR)/symbol-graphs/$$m; \
+		catalog=$$( [ -d Sources/$$m/$$m.docc ] && echo Sources/$$m/$$m.docc || true ); \
+		echo "== docs: $$m"; \
+		docc convert $$catalog --additional-symbol-graph-dir $(DOCS_DIR)/symbol-graphs/$$m \
+			--fallback-display-name $$m --fallback-bundle-identifier org.networking.$$m \
+			--output-path $(DOCS_DIR)/$$m.doccarchive --warnings-as-errors >$(DOCS_DIR)/$$m.log 2>&1 \
+			|| { cat $(DOCS_DIR)/$$m.log >&2; echo "docs: $$m has documentation warnings (above)" >&2; exit 1; }; \
+	done; \
+	echo "docs: $(DOC_MODULES) built into $(DOCS_DIR)"
 
 # Networking against raw URLSession on nginx (installed from Debian if missing); BENCH_ARGS
 # passes options, e.g. BENCH_ARGS='--rounds 5 --only sequential,stub'.
@@ -85,6 +133,7 @@ TSAN_SCRATCH := .build/tsan
 ASAN_SCRATCH := .build/asan
 TSAN_PRELOAD := .build/sanitizers/libtsan_mutex.so
 TSAN_FILTER ?=
+TSAN_LOG := .build/harness/tests-tsan.log
 
 sanitize: sanitize-thread sanitize-address
 
@@ -94,8 +143,9 @@ $(TSAN_PRELOAD): Tests/SanitizerSupport/tsan_mutex.c
 
 sanitize-thread: $(TSAN_PRELOAD)
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path $(TSAN_SCRATCH)
+	@mkdir -p $(dir $(TSAN_LOG))
 	$(WITH_HTTPBIN) env LD_PRELOAD="$(abspath $(TSAN_PRELOAD))" TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1" \
-		$(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_SCRATCH) $(TSAN_FILTER)
+		$(SWIFT) test --skip-build --sanitize=thread --scratch-path $(TSAN_SCRATCH) $(TSAN_FILTER) 2>&1 | tee $(TSAN_LOG)
 
 sanitize-address:
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path $(ASAN_SCRATCH)
@@ -109,7 +159,7 @@ sanitize-address:
 # Seeds and regression inputs live in Tests/Fuzz/Corpus/<Target> (read-only here); what a run
 # discovers goes to .build/fuzz/corpus/<Target>, crashes to .build/fuzz/crashes/.
 # A crash becomes a regression: commit its input under Tests/Fuzz/Corpus/<Target>/ and a unit test.
-# Each new parser gets a target here (the SSE parser of issue 8, once it exists).
+# Each new parser gets a target here.
 
 FUZZ_TARGETS := URLComposer Encoders Headers ImageHeader CacheKey ServerSentEvents
 FUZZ_SECONDS ?= 60

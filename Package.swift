@@ -60,7 +60,7 @@ let package = Package(
         .executableTarget(name: "DownloadsRecipe", dependencies: ["Networking"], path: "Examples/Downloads"),
         .testTarget(name: "NetworkingCacheTests", dependencies: ["NetworkingCache"]),
         .executableTarget(name: "Walkthrough", dependencies: ["Networking"], path: "Examples/Walkthrough"),
-        .executableTarget(name: "CurlMeasure", dependencies: ["NetworkingCurl"], path: "Examples/CurlMeasure"),
+        .executableTarget(name: "CurlMeasure", dependencies: ["NetworkingCurl"], path: "Tests/Tools/CurlMeasure"),
         .testTarget(
             name: "NetworkingCurlTests", dependencies: ["NetworkingCurl", "Networking"], exclude: ["Fixtures"]),
         .executableTarget(name: "Soak", dependencies: ["Networking"], path: "Tests/Soak"),

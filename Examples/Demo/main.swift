@@ -12,6 +12,16 @@ func show<T>(_ title: String, _ result: Result<T, NetworkingError>, _ describe: 
     }
 }
 
+/// A step that must fail, in the way `isExpected` accepts.
+func showFailure<T>(_ title: String, _ result: Result<T, NetworkingError>, _ isExpected: (NetworkingError) -> Bool) {
+    switch result {
+    case .success: print("✗ \(title): succeeded, but a failure was expected")
+    case .failure(let error) where isExpected(error):
+        print("✓ \(title): failed as expected: \(error.localizedDescription)")
+    case .failure(let error): print("✗ \(title): \(error.localizedDescription)")
+    }
+}
+
 struct Credentials: Codable, Sendable {
     let username: String
     let password: String
@@ -61,22 +71,19 @@ let basic: Result<JSONResponse, NetworkingError> = await networking.get("/basic-
 show("GET /basic-auth (right password)", basic) { "authenticated \($0.body["authenticated"] ?? .null)" }
 await networking.setAuthorizationHeader(username: "aladdin", password: "wrong")
 let wrong: Result<JSONResponse, NetworkingError> = await networking.get("/basic-auth/aladdin/opensesame")
-show("GET /basic-auth (wrong password, must not hang)", wrong) { "status \($0.statusCode)" }
+showFailure("GET /basic-auth (wrong password: a prompt 401, no hang)", wrong) { $0.statusCode == 401 }
 await networking.setAuthorizationHeader(token: "AAAFFAAAA3DAAAAAA")
 let bearer: Result<JSONResponse, NetworkingError> = await networking.get("/bearer")
 show("GET /bearer", bearer) { "token \($0.body["token"] ?? .null)" }
 
 // Errors are typed: a 404 carries the response, a closed port is a transport error.
 let missing: Result<JSONResponse, NetworkingError> = await networking.get("/status/404")
-if case .failure(let error) = missing {
-    print("✓ GET /status/404: status \(error.statusCode ?? 0), retryable \(error.isRetryable)")
-}
+showFailure("GET /status/404", missing) { $0.statusCode == 404 && !$0.isRetryable }
 let closed: Result<JSONResponse, NetworkingError> = await Networking(baseURL: "http://127.0.0.1:9").get("/get")
-if case .failure(.transport(let error)) = closed { print("✓ closed port: transport error \(error.code.rawValue)") }
+showFailure("GET from a closed port", closed) { if case .transport = $0 { true } else { false } }
 
 // Cancelling the task aborts the transfer.
 let slow = Task { () -> Result<JSONResponse, NetworkingError> in await networking.get("/delay/5") }
 try? await Task.sleep(for: .milliseconds(200))
 slow.cancel()
-let slowResult = await slow.value
-if case .failure(.cancelled) = slowResult { print("✓ GET /delay/5 cancelled") }
+showFailure("GET /delay/5, cancelled after 200 ms", await slow.value) { $0.isCancelled }

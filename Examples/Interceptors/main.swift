@@ -30,6 +30,16 @@ func report<T>(_ title: String, _ result: Result<T, NetworkingError>, _ describe
     }
 }
 
+/// A step that must fail, in the way `isExpected` accepts.
+func reportFailure<T>(_ title: String, _ result: Result<T, NetworkingError>, _ isExpected: (NetworkingError) -> Bool) {
+    switch result {
+    case .success: print("✗ \(title): succeeded, but a failure was expected")
+    case .failure(let error) where isExpected(error):
+        print("✓ \(title): failed as expected: \(error.localizedDescription)")
+    case .failure(let error): print("✗ \(title): \(error.localizedDescription)")
+    }
+}
+
 struct BearerEcho: Decodable, Sendable { let token: String }
 
 // 1. A token kept in a 0600 file, attached to requests that need it.
@@ -42,9 +52,7 @@ print("1. AuthTokenInterceptor with a FileTokenStorage at \(tokenFile.path)")
 report("GET /bearer", await api.get("/bearer") as Result<BearerEcho, NetworkingError>) { "token \($0.token)" }
 try await provider.clear()
 let signedOut: Result<BearerEcho, NetworkingError> = await api.get("/bearer")
-if case .failure(let error) = signedOut, error.isNotAuthenticated {
-    print("✓ GET /bearer after sign-out: not authenticated, nothing sent")
-}
+reportFailure("GET /bearer after sign-out (nothing sent)", signedOut) { $0.isNotAuthenticated }
 
 // 2. Twenty requests refused at once share one refresh.
 print("2. AuthRefreshInterceptor: 20 concurrent requests with an expired credential")
@@ -73,10 +81,10 @@ print("✓ \(succeeded)/20 succeeded after \(refreshes.withLock { $0 }) refresh"
 print("3. RetryInterceptor(maxAttempts: 3, baseDelay: 100 ms)")
 let flaky = Networking(baseURL: baseURL)
 await flaky.setInterceptors([RetryInterceptor(maxAttempts: 3, baseDelay: .milliseconds(100)), PrintAttempts()])
-report("GET /status/503", await flaky.get("/status/503") as Result<Void, NetworkingError>) { "ok" }
-report("POST /status/503", await flaky.post("/status/503", body: ["order": 1]) as Result<Void, NetworkingError>) {
-    "ok"
-}
+let get503: Result<Void, NetworkingError> = await flaky.get("/status/503")
+reportFailure("GET /status/503, sent 3 times", get503) { $0.statusCode == 503 }
+let post503: Result<Void, NetworkingError> = await flaky.post("/status/503", body: ["order": 1])
+reportFailure("POST /status/503, sent once (POST is not retried)", post503) { $0.statusCode == 503 }
 
 // 4. A 200 that is not what we asked for.
 print("4. ResponseValidatorInterceptor expecting JSON")
@@ -90,7 +98,5 @@ await strict.setInterceptors([
 ])
 report("GET /json", await strict.get("/json") as Result<JSONResponse, NetworkingError>) { "status \($0.statusCode)" }
 let html: Result<String, NetworkingError> = await strict.get("/html")
-if case .failure(.validation(let reason, let metadata)) = html {
-    print("✓ GET /html rejected: \(reason) (status \(metadata.statusCode), \(metadata.body.count) bytes)")
-}
+reportFailure("GET /html", html) { if case .validation = $0 { true } else { false } }
 try? FileManager.default.removeItem(at: tokenFile.deletingLastPathComponent())

@@ -25,14 +25,16 @@ let printer = Task {
     for await event in stream {
         switch event {
         case .started(let context):
-            print("→ [\(context.id.uuidString.prefix(8))] \(context.method) \(context.url?.absoluteString ?? "")")
+            print("→ [\(context.id)] \(context.method) \(context.url?.absoluteString ?? "")")
         case .completed(let context, let outcome, let duration, let metrics):
-            let id = context.id.uuidString.prefix(8)
+            let id = context.id
             switch outcome {
             case .success(let statusCode, let byteCount):
                 print("← [\(id)] \(statusCode) (\(byteCount) bytes) in \(duration)")
             case .failure(let error):
-                print("✗ [\(id)] \(error.localizedDescription) — retryable: \(error.isRetryable)")
+                // This demo asks for a 404 and cancels a request on purpose.
+                let expected = error.statusCode == 404 || error.isCancelled
+                print("✗ [\(id)] \(error.localizedDescription)\(expected ? " (expected)" : "")")
             }
             if let metrics {
                 let dns = metrics.domainLookup.map { "\($0)s" } ?? "not measured"
@@ -68,5 +70,8 @@ if let url = URL(string: baseURL + "/get") {
     print("\nAs cURL:\n" + request.cURLDescription(redacting: await networking.redactedHeaderFields))
 }
 
-print("\nThe log file (\(logFile.path)):")
-print((try? String(contentsOf: logFile, encoding: .utf8)) ?? "(unreadable)")
+// The headlines of the log file; its indented detail lines hold the headers and bodies.
+let logLines = ((try? String(contentsOf: logFile, encoding: .utf8)) ?? "").split(separator: "\n")
+let headlines = logLines.filter { !$0.hasPrefix(" ") }
+print("\nThe log file (\(logFile.path)): \(headlines.count) records, \(logLines.count - headlines.count) detail lines")
+for line in headlines { print("  " + line) }

@@ -23,6 +23,25 @@ func progressBar(_ progress: TransferProgress, width: Int = 30) -> String {
     return "[\(bar)] \(percent)%  \(done) / \(ByteCountFormatter.string(fromByteCount: total, countStyle: .binary))"
 }
 
+/// Shows progress: in a terminal, one bar redrawn in place; otherwise (`make demo`'s log) a line at
+/// each quarter.
+struct ProgressPrinter {
+    static let isTerminal = isatty(STDOUT_FILENO) != 0
+    private var lastQuarter = -1
+
+    mutating func show(_ progress: TransferProgress) {
+        if Self.isTerminal { return write("\r" + progressBar(progress)) }
+        let quarter = Int((progress.fractionCompleted ?? 0) * 4)
+        if quarter > lastQuarter {
+            lastQuarter = quarter
+            print("  " + progressBar(progress))
+        }
+    }
+
+    /// Ends the bar's line in a terminal.
+    static var lineEnd: String { isTerminal ? "\n" : "" }
+}
+
 /// Starts `transfer_server.py` and returns its base URL (the process ends when we do).
 func startTransferServer() throws -> (Process, String) {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -52,10 +71,11 @@ let (updates, reporter) = ProgressReporter.makeStream()
 async let downloaded = local.download(
     "/file/video", to: destination, query: [URLQueryItem(name: "size", value: "\(2 << 20)")],
     headers: ["X-Chunk-Delay": "0.005"], progress: reporter)
-for await update in updates { write("\r" + progressBar(update)) }
+var bar = ProgressPrinter()
+for await update in updates { bar.show(update) }
 switch await downloaded {
-case .success(let file): print("\n✓ \(file.byteCount) bytes in \(file.url.lastPathComponent)")
-case .failure(let error): print("\n✗ \(error.localizedDescription)")
+case .success(let file): print(ProgressPrinter.lineEnd + "✓ \(file.byteCount) bytes in \(file.url.lastPathComponent)")
+case .failure(let error): print(ProgressPrinter.lineEnd + "✗ \(error.localizedDescription)")
 }
 
 // 2. A resumable download: interrupted at about 40 %, then continued with Range + If-Range.
@@ -67,14 +87,17 @@ let firstAttempt = Task {
     await manager.download(
         "/file/archive?size=\(4 << 20)", to: archive, headers: ["X-Chunk-Delay": "0.005"], progress: firstReporter)
 }
+var firstBar = ProgressPrinter()
 for await update in firstUpdates {
-    write("\r" + progressBar(update))
+    firstBar.show(update)
     if (update.fractionCompleted ?? 0) >= 0.4 {
         firstAttempt.cancel()  // as if the app were killed: the partial file and its state stay
         break
     }
 }
-if case .failure(.cancelled) = await firstAttempt.value { print("\n… interrupted") }
+if case .failure(.cancelled) = await firstAttempt.value {
+    print(ProgressPrinter.lineEnd + "✓ interrupted at about 40 % (as planned)")
+}
 for pending in manager.pendingDownloads(in: workDirectory) {
     print("pending: \(pending.url.path) with \(pending.bytesOnDisk) bytes on disk, ETag \(pending.entityTag ?? "none")")
     switch await manager.resume(pending) {

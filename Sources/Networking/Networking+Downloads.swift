@@ -63,6 +63,7 @@ extension Networking {
     /// Downloads the image at `path`, from the cache when it holds it.
     ///
     /// - Parameters:
+    ///   - path: the path joined to the base URL, or an absolute URL.
     ///   - cacheName: the key to cache under instead of the URL.
     ///   - cachingLevel: `.memoryAndFile` (the default) or `.memory` serve and keep the image in the
     ///     cache; `.none` fetches it afresh and drops the cached copy.
@@ -94,6 +95,7 @@ extension Networking {
     /// Downloads the bytes at `path`, from the cache when it holds them.
     ///
     /// - Parameters:
+    ///   - path: the path joined to the base URL, or an absolute URL.
     ///   - cacheName: the key to cache under instead of the URL.
     ///   - cachingLevel: `.memoryAndFile` (the default) or `.memory` serve and keep the bytes in the
     ///     cache; `.none` fetches them afresh and drops the cached copy.

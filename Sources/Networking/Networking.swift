@@ -31,18 +31,18 @@ public actor Networking {
     /// The configuration as requests see it, readable off the actor (see `pipeline()`).
     let snapshot = SnapshotCell()
 
-    // MARK: State owned by the cache and downloads (issue 4)
+    // MARK: State owned by the cache and downloads
     let cacheState = CacheState()
     var responseStore: (any ResponseStore)?
     var fakedDownloads: [String: FakedDownload] = [:]
 
-    // MARK: State owned by observability (issue 5)
+    // MARK: State owned by observability
 
     let eventBroadcaster = EventBroadcaster()
     var eventsRequested = false
     var logSettings = LogSettings(environment: ProcessInfo.processInfo.environment)
 
-    // MARK: State owned by fakes (issue 6)
+    // MARK: State owned by fakes
 
     /// The fakes registered with `fakeGET` and its siblings (see Networking+Fakes.swift).
     var fakes = FakeRoutes()

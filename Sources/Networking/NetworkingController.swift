@@ -17,7 +17,7 @@ public struct NetworkingController<E: Endpoint>: Sendable {
     public init(client: HTTPClient) { self.client = client }
 
     /// Creates a controller over a new `HTTPClient` with `configuration`, whose environment is
-    /// replaced by `environment`; `interceptor` (seed-style hooks) runs outermost, through a
+    /// replaced by `environment`; `interceptor` (endpoint-style hooks) runs outermost, through a
     /// `LegacyInterceptorAdapter`.
     public init(
         environment: HTTPClient.Environment = .live, interceptor: (any Interceptor)? = nil,

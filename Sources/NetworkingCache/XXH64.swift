@@ -3,8 +3,8 @@ import Foundation
 /// xxHash's 64-bit hash (XXH64, seed 0): the checksum a cache file carries in its header so that
 /// a damaged file is recognised and dropped instead of served.
 ///
-/// It replaced CRC-32, which even sliced by eight cost about 4 instructions a byte (40 % of a
-/// 100 KB disk hit); XXH64 reads 32 bytes per step in four independent lanes, under one
+/// It is used rather than CRC-32, which even sliced by eight costs about 4 instructions a byte
+/// (40 % of a 100 KB disk hit); XXH64 reads 32 bytes per step in four independent lanes, under one
 /// instruction a byte, and any change to the payload changes its 64 bits but with probability
 /// 2⁻⁶⁴. It is a checksum against damage, not a defence against someone who can write the file.
 enum XXH64 {

@@ -122,7 +122,7 @@ public protocol Endpoint: Sendable {
     var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy { get }
 }
 
-/// The name seed code written against a `NetworkRequestable` protocol uses: the same protocol.
+/// The name code written against a `NetworkRequestable` protocol uses: the same protocol.
 public typealias NetworkRequestable = Endpoint
 
 /// Another spelling of `HTTPMethod`, for endpoints that write `var method: HttpMethod`.

@@ -24,7 +24,7 @@ public protocol HTTPClientProtocol: Sendable {
     func send<T: Decodable, R: Endpoint>(_ request: R) async throws(NetworkingError) -> T
 }
 
-/// The name seed code written against a `DataTransferProtocol` uses: the same protocol.
+/// The name code written against a `DataTransferProtocol` uses: the same protocol.
 public typealias DataTransferProtocol = HTTPClientProtocol
 
 extension HTTPClientProtocol {

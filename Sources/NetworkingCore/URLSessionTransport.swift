@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// The default transport: `URLSession`, with the library's own redirect policy, body cap and the
-/// Linux workarounds (see `docs/linux-urlsession.md` in the project):
+/// Linux workarounds (see `docs/LinuxURLSession.md` in the project):
 /// - a `401` with `WWW-Authenticate: Basic` returns the 401 instead of hanging;
 /// - redirects are followed by `RedirectPolicy` (credentials stripped across origins, 307/308
 ///   resend the body) rather than by URLSession;

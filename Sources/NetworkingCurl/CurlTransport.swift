@@ -8,7 +8,7 @@
     /// An `HTTPTransport` that drives libcurl's multi interface directly, on Linux.
     ///
     /// URLSession on Linux is itself a wrapper over libcurl, but costs about 600 µs of CPU per
-    /// request and gets several things wrong (see `docs/linux-urlsession.md`). This transport uses
+    /// request and gets several things wrong (see `docs/LinuxURLSession.md`). This transport uses
     /// the same `libcurl.so.4`, loaded at run time with `dlopen` (no headers or development
     /// package are needed to build), with one event-loop thread per transport:
     /// - connections are kept alive and reused; HTTP/2 is negotiated over TLS and multiplexed;

@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The interceptor shape of the endpoint-style seed ("Request Interception"): hooks that change
+/// The interceptor shape of endpoint-style libraries ("Request Interception"): hooks that change
 /// the request, the response data and see the error, plus an authentication gate.
 ///
 /// Every member has a default that does nothing, so a conformance implements only what it needs.

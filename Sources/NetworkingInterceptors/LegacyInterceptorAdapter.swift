@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Runs an `Interceptor` (the endpoint-style seed's hooks) as an `HTTPInterceptor`, so existing
+/// Runs an `Interceptor` (the hooks of endpoint-style libraries) as an `HTTPInterceptor`, so existing
 /// conformances keep their logic on this library's seam.
 ///
 /// The mapping, for each request that reaches the adapter:
@@ -21,7 +21,7 @@ import Foundation
 /// 5. `intercept(_ error: NetworkingError)` sees the failure: a non-2xx response as `.http` (the
 ///    response still goes up the chain unchanged, so outer interceptors can act on it), or any
 ///    error from steps 1–2 or from beneath (transport, cancellation, inner interceptors), which is
-///    then rethrown. Where the seed's hook received your own decoded error type, this one receives
+///    then rethrown. Where such a hook received your own decoded error type, this one receives
 ///    `NetworkingError`: decode your error body from `error.responseMetadata`. Failures that happen
 ///    above the adapter (decoding, an outer validator) are not seen.
 ///

@@ -63,7 +63,7 @@ public final class MockHTTPClient: HTTPClientProtocol {
         case failure(NetworkingError)
     }
 
-    /// A stubbed value, which need not be `Sendable`: seed code stubs envelopes such as
+    /// A stubbed value, which need not be `Sendable`: endpoint code often stubs envelopes such as
     /// `APIResponse<LoginResponse>`, a generic struct Swift does not infer `Sendable` for.
     ///
     /// Unchecked, and safe because: the value arrives through a `sending` parameter, so the caller

@@ -6,7 +6,7 @@
     import Synchronization
     import XCTest
 
-    /// Each URLSession-on-Linux defect listed in issue 10 (see `docs/linux-urlsession.md`), shown
+    /// Each URLSession-on-Linux defect listed in issue 10 (see `docs/LinuxURLSession.md`), shown
     /// to be handled correctly by `CurlTransport`.
     final class CurlURLSessionDefectsTests: CurlIntegrationTestCase {
         /// URLSession hangs forever on a 401 with `WWW-Authenticate: Basic`.

@@ -1,7 +1,8 @@
-// The code of the two endpoint-layer seeds (002: sections 4–7; 003: usage) kept as written, so that a
-// user who follows them keeps compiling. Sections 1–3 of 002 and 003's Quick Example are in
+// The code of the two endpoint-style READMEs this package also implements (the `NetworkRequestable`
+// walkthrough, sections 4–7, and the `Endpoint` enum usage) kept as written, so that a user who
+// follows them keeps compiling. Sections 1–3 of the first and the second's Quick Example are in
 // EndpointFixtures.swift. Never run (their hosts are examples): the behaviour is tested by the
-// other endpoint suites. Each change from the seeds is marked `// Changed:`.
+// other endpoint suites. Each change from those READMEs is marked `// Changed:`.
 import Foundation
 import Networking
 

@@ -1,5 +1,5 @@
-// The snippets of the README's "Reliability and security" section, kept here so that they keep
-// compiling. They are never run; FaultInjectionTests and SecurityTests prove the behaviour.
+// Compiled examples of the response-bounding and trust settings that docs/Reliability.md and the
+// "Linux" article describe. They are never run; FaultInjectionTests and SecurityTests prove the behaviour.
 import Foundation
 import Networking
 

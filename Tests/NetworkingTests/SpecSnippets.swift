@@ -1,5 +1,5 @@
-// The code blocks of the library's founding README (the seed spec), kept nearly verbatim so that a user who
-// follows it keeps compiling. Never run: their hosts are examples. The behaviour is tested by the other suites.
+// The code blocks of 3lvis/Networking 8's README, whose API this package keeps, nearly verbatim, so that
+// code written against that README keeps compiling. Never run: their hosts are examples. The behaviour is tested by the other suites.
 import Foundation
 import Networking
 

@@ -12,7 +12,7 @@ import Synchronization
 // 64 at a time, and prints the resident memory and open descriptors every `sample-every` (50,000)
 // requests. Pass: after warm-up (the first 10 %), the descriptor count grows by at most 4 and RSS
 // by at most 4 MiB plus 200 bytes per request sent through URLSession: URLSession on Linux itself
-// grows by ~150 bytes per request (measured without this library: docs/linux-urlsession.md §14),
+// grows by ~150 bytes per request (measured without this library: docs/LinuxURLSession.md),
 // and a run with `real-share` 0 (everything in memory) shows the library's own share flat.
 //
 // The mix: a `real-share` (0.1) of the requests go over loopback through `URLSessionTransport` to

@@ -1,0 +1,95 @@
+// The code blocks of the DocC article "Testing your code" (Sources/Networking/Networking.docc),
+// compiled here. `ProfileTests` runs with the suite (offline); the other snippets are never run.
+import Foundation
+import Networking
+import NetworkingTesting
+import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+private enum TestingSnippets {
+    typealias User = DocModels.User
+    typealias NewUser = DocModels.NewUser
+    typealias APIError = DocModels.APIError
+
+    typealias AuthEndpoint = DocModels.AuthEndpoint
+
+    // Testing your code, "Fakes".
+    static func fakes(networking: Networking, pngData: Data) async {
+        await networking.fakeGET("/users", response: [User(id: 1, name: "Ada")])
+        await networking.fakeGET("/users?page=2", response: [User(id: 2, name: "Grace")])
+        await networking.fakePOST("/login", response: APIError(message: "Wrong password"), statusCode: 422)
+        await networking.fakeDELETE("/users/1", statusCode: 204, delay: 0.5)
+        await networking.fakeGET("/entries", fileName: "entries.json", bundle: .module)
+        await networking.fake(.get, "/logo.png", response: .data(pngData, contentType: "image/png"))
+
+        let users: Result<[User], NetworkingError> = await networking.get("/users")  // the fake
+        await networking.removeFakeGET("/users")
+        await networking.removeAllFakes()
+        _ = users
+    }
+
+    // Testing your code, "InMemoryTransport".
+    static func inMemoryTransport() async {
+        let transport = InMemoryTransport()
+        transport.stub(.get, "https://api.example.com/users", with: .json([User(id: 1, name: "Ada")]))
+        transport.stub(.post, "https://api.example.com/users") { request in
+            guard let new = try? request.decodeBody(User.self) else { return FakeResponse(statusCode: 400) }
+            return .json(new, statusCode: 201)
+        }
+        let client = Networking(baseURL: "https://api.example.com", transport: transport)
+
+        let created: Result<User, NetworkingError> = await client.post("/users", body: User(id: 2, name: "Grace"))
+        XCTAssertEqual(transport.requests.map(\.method), [.post])
+        _ = created
+    }
+
+    // Testing your code, "Record and replay".
+    static func recordAndReplay() async throws {
+        let fixtures = URL(fileURLWithPath: "Tests/AppTests/Fixtures/users")
+
+        // Once, against a real server:
+        let recorder = RecordingTransport(wrapping: URLSessionTransport(), directory: fixtures)
+        let live = Networking(baseURL: "http://127.0.0.1:8080", transport: recorder)
+        let recorded: Result<[User], NetworkingError> = await live.get("/users")
+
+        // In every test run, offline:
+        let replay = try ReplayingTransport(directory: fixtures)
+        let offline = Networking(baseURL: "http://127.0.0.1:8080", transport: replay)
+        let replayed: Result<[User], NetworkingError> = await offline.get("/users")
+        _ = (recorded, replayed)
+    }
+
+    // Testing your code, "MockHTTPClient".
+    static func mockHTTPClient() async throws {
+        let mock = MockHTTPClient()
+        mock.stub(AuthEndpoint.currentUser, with: User(id: 1, name: "Ada"))
+        mock.stub(AuthEndpoint.login(email: "ada@example.com", password: "wrong"), statusCode: 401)
+
+        let me: User = try await mock.send(AuthEndpoint.currentUser)
+        XCTAssertEqual(mock.calls.map(\.method), [.get])
+        _ = me
+    }
+}
+
+// Testing your code, "MockURLProtocol".
+final class ProfileTests: XCTestCase {
+    typealias User = DocModels.User
+
+    func testLoadsTheProfile() async throws {
+        let mock = MockURLProtocol.Registry()
+        mock.stub(.get, "https://api.example.com/me", with: .json(User(id: 1, name: "Ada")))
+        mock.stub(.post, "https://api.example.com/avatar", with: FakeResponse(statusCode: 201))
+        mock.stub(
+            .get, "https://api.example.com/feed",
+            with: .failure(.transport(URLError(.notConnectedToInternet))))
+        let networking = Networking(baseURL: "https://api.example.com", configuration: mock.configuration())
+
+        let me: Result<User, NetworkingError> = await networking.get("/me")
+
+        XCTAssertEqual(try me.get().name, "Ada")
+        XCTAssertEqual(mock.requests.first?.header("Accept"), "application/json")
+    }
+}
