@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -37,99 +36,32 @@ public struct HTTPRequest: Sendable {
     }
 }
 
-extension HTTPRequest {
-    /// Whether the request is only a method and a path: no query items, headers, body or timeout
-    /// of its own, so that the `URLRequest` it makes depends on nothing else than the builder's
-    /// base URL and default headers.
-    var isPlain: Bool { query.isEmpty && queryModel == nil && headers.isEmpty && body == nil && timeout == nil }
-}
-
-/// The `URLRequest`s built for plain requests (a method and a path), by base URL, method, path
-/// and default headers, so that the paths an app requests again and again are built once.
-///
-/// Building is pure for such a request (the same inputs give the same `URLRequest`, and errors
-/// are not remembered), and a `URLRequest` is a value: a caller that changes the one it gets
-/// changes its own copy. Creating the request object and laying out its header fields was most
-/// of what building a request cost on Linux.
-private enum RememberedRequests {
-    /// Hashed by the builder's `rememberingSeed` (its base URL and default headers, hashed once
-    /// per builder rather than on every lookup), method and path; compared in full.
-    private struct Key: Hashable {
-        let seed: Int
-        let baseURL: String
-        let method: String
-        let path: String
-        let defaultHeaders: HTTPHeaders
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(seed)
-            hasher.combine(method)
-            hasher.combine(path)
-        }
-    }
-
-    /// Cleared when it holds `limit` entries.
-    private static let requests = Mutex<[Key: URLRequest]>([:])
-    private static let limit = 512
-
-    /// The seed of a builder's keys.
-    static func seed(baseURL: String, defaultHeaders: HTTPHeaders) -> Int {
-        var hasher = Hasher()
-        hasher.combine(baseURL)
-        hasher.combine(defaultHeaders)
-        return hasher.finalize()
-    }
-
-    static func request(
-        seed: Int, baseURL: String, request: HTTPRequest, defaultHeaders: HTTPHeaders,
-        build: () throws(NetworkingError) -> URLRequest
-    ) throws(NetworkingError) -> URLRequest {
-        let key = Key(
-            seed: seed, baseURL: baseURL, method: request.method.rawValue, path: request.path,
-            defaultHeaders: defaultHeaders)
-        if let remembered = requests.withLock({ $0[key] }) { return remembered }
-        let built = try build()
-        requests.withLock { requests in
-            if requests.count >= limit { requests.removeAll() }
-            requests[key] = built
-        }
-        return built
-    }
-}
-
 /// Turns `HTTPRequest`s into `URLRequest`s for one base URL and set of default headers.
 public struct RequestBuilder: Sendable {
     /// The base URL every relative path is joined to.
     public var baseURL: String {
-        didSet { rememberingSeed = RememberedRequests.seed(baseURL: baseURL, defaultHeaders: defaultHeaders) }
+        didSet { base = URLComposer.Base.parse(baseURL) }
     }
     /// Headers sent with every request (a request's own headers override them).
-    public var defaultHeaders: HTTPHeaders {
-        didSet { rememberingSeed = RememberedRequests.seed(baseURL: baseURL, defaultHeaders: defaultHeaders) }
-    }
+    public var defaultHeaders: HTTPHeaders
     /// Encodes JSON bodies.
     public var encoder: JSONEncoder
-    /// `baseURL` and `defaultHeaders` hashed, for `RememberedRequests`.
-    private var rememberingSeed: Int
+    /// `baseURL` parsed, once for every request built against it.
+    private var base: URLComposer.Base.Parsed
 
     /// Creates a builder.
     public init(baseURL: String, defaultHeaders: HTTPHeaders = [:], encoder: JSONEncoder = JSONCoding.makeEncoder()) {
         self.baseURL = baseURL
         self.defaultHeaders = defaultHeaders
         self.encoder = encoder
-        self.rememberingSeed = RememberedRequests.seed(baseURL: baseURL, defaultHeaders: defaultHeaders)
+        self.base = URLComposer.Base.parse(baseURL)
     }
 
     /// Builds the `URLRequest`, or throws `.invalidRequest` naming what is wrong: an invalid base
     /// URL or path, a body that cannot be encoded, a header name or value that could inject a
     /// header (CR, LF or NUL).
     public func makeURLRequest(_ request: HTTPRequest) throws(NetworkingError) -> URLRequest {
-        if request.isPlain {
-            return try RememberedRequests.request(
-                seed: rememberingSeed, baseURL: baseURL, request: request, defaultHeaders: defaultHeaders
-            ) { () throws(NetworkingError) in try build(request) }
-        }
-        return try build(request)
+        try build(request)
     }
 
     private func build(_ request: HTTPRequest) throws(NetworkingError) -> URLRequest {
@@ -137,10 +69,7 @@ public struct RequestBuilder: Sendable {
         if let model = request.queryModel {
             query += try FlatEncoder.encode(model, as: "query").map { URLQueryItem(name: $0.0, value: $0.1) }
         }
-        let url =
-            query.isEmpty
-            ? try URLComposer.composeRemembering(baseURL: baseURL, path: request.path)
-            : try URLComposer.compose(baseURL: baseURL, path: request.path, query: query)
+        let url = try URLComposer.compose(base: base, path: request.path, query: query)
         var urlRequest = URLRequest(url: url)
         if request.method != .get { urlRequest.httpMethod = request.method.rawValue }  // GET is the default
         if let timeout = request.timeout { urlRequest.timeoutInterval = timeout }
@@ -188,31 +117,24 @@ public struct RequestBuilder: Sendable {
 }
 
 extension URLRequest {
-    /// Sets `fields` in order, as `setValue(_:forHTTPHeaderField:)` one after the other would.
-    ///
-    /// On Linux that method capitalises the name with `String.capitalized` on every call, which was
-    /// most of the cost of building a request: here each name is capitalised once per process
-    /// (the same function, so the same result) and the fields are set together.
+    /// Sets `fields` in order, names as given (lookups ignore case), replacing any field of the
+    /// same name already set.
     ///
     /// A name given more than once is set once, its values joined in order: with ", " as RFC 9110
     /// §5.3 defines a repeated field to mean, and for `Cookie` with "; " (RFC 6265 §5.4). A
     /// `URLRequest` holds one value per name, and that one line means the same as the repeated ones.
+    /// The fields are set together rather than with `setValue(_:forHTTPHeaderField:)`, which on
+    /// Linux re-cases each name with `String.capitalized` (microseconds a name).
     mutating func setHeaderFields(_ fields: [HTTPHeaders.Field]) {
         guard !fields.isEmpty else { return }
-        let fields = Self.combiningRepeatedNames(fields)
-        #if canImport(FoundationNetworking)
-            var all = allHTTPHeaderFields ?? [:]
-            for field in fields {
-                let name = HeaderNameCache.capitalized(field.name)
-                if let existing = all.keys.first(where: { $0.caseInsensitiveEquals(name) }) {
-                    all.removeValue(forKey: existing)
-                }
-                all[name] = field.value
+        var all = allHTTPHeaderFields ?? [:]
+        for field in Self.combiningRepeatedNames(fields) {
+            if let existing = all.keys.first(where: { $0.caseInsensitiveEquals(field.name) }) {
+                all.removeValue(forKey: existing)
             }
-            allHTTPHeaderFields = all
-        #else
-            for field in fields { setValue(field.value, forHTTPHeaderField: field.name) }
-        #endif
+            all[field.name] = field.value
+        }
+        allHTTPHeaderFields = all
     }
 
     /// `fields` with each repeated name's values joined into its first field (see `setHeaderFields`).
@@ -247,21 +169,3 @@ extension URLRequest {
     /// body and a file body; false for a one-shot `httpBodyStream`.
     public var isBodyReplayable: Bool { httpBodyStream == nil }
 }
-
-#if canImport(FoundationNetworking)
-    /// `String.capitalized` of header names, computed once per distinct name.
-    private enum HeaderNameCache {
-        private static let names = Mutex<[String: String]>([:])
-        private static let limit = 256
-
-        static func capitalized(_ name: String) -> String {
-            if let cached = names.withLock({ $0[name] }) { return cached }
-            let capitalized = name.capitalized
-            names.withLock { names in
-                if names.count >= limit { names.removeAll() }
-                names[name] = capitalized
-            }
-            return capitalized
-        }
-    }
-#endif

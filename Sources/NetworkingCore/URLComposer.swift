@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Joins a base URL and a request path into the URL a request goes to.
 ///
@@ -18,6 +17,14 @@ public enum URLComposer {
     /// Composes the URL, or throws `.invalidRequest` naming what is wrong.
     public static func compose(baseURL: String, path: String, query: [URLQueryItem] = []) throws(NetworkingError)
         -> URL
+    {
+        try compose(base: Base.parse(baseURL), path: path, query: query)
+    }
+
+    /// `compose(baseURL:path:query:)` with the base URL already parsed (a `RequestBuilder` parses
+    /// its base once, when it is made).
+    static func compose(base parsedBase: Base.Parsed, path: String, query: [URLQueryItem] = [])
+        throws(NetworkingError) -> URL
     {
         if path.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }) {  // bytes: "\r\n" is one Character
             throw .invalidRequest("path '\(path.debugDescription)' contains a line break")
@@ -42,7 +49,7 @@ public enum URLComposer {
             basePath = Substring(components.percentEncodedPath)
             pathPart = ""
         } else {
-            let base = try Base.parsed(baseURL, path: path)
+            let base = try parsedBase.get(path: path)
             prefix = base.prefix
             basePath = Substring(base.path)
             baseQuery = base.query.map { Substring($0) }
@@ -128,31 +135,8 @@ public enum URLComposer {
 }
 
 extension URLComposer {
-    private struct Composed: Hashable {
-        let baseURL: String
-        let path: String
-    }
-
-    /// URLs composed without query items, by base URL and path; cleared when it holds `urlLimit`.
-    private static let urls = Mutex<[Composed: URL]>([:])
-    private static let urlLimit = 512
-
-    /// `compose(baseURL:path:)`, remembering the URLs of the paths an app requests again and again
-    /// (composing is pure, so a remembered URL is the one `compose` would return; errors are not
-    /// remembered).
-    static func composeRemembering(baseURL: String, path: String) throws(NetworkingError) -> URL {
-        let key = Composed(baseURL: baseURL, path: path)
-        if let url = urls.withLock({ $0[key] }) { return url }
-        let url = try compose(baseURL: baseURL, path: path)
-        urls.withLock { urls in
-            if urls.count >= urlLimit { urls.removeAll() }
-            urls[key] = url
-        }
-        return url
-    }
-
-    /// A base URL as `compose` uses it, parsed once per distinct base URL rather than for every
-    /// request (parsing with `URLComponents` was most of the cost of building a request).
+    /// A base URL as `compose` uses it: its parts, parsed with `URLComponents` (which is most of
+    /// what composing costs) once for all the requests made against it.
     struct Base: Sendable {
         /// Scheme, user info, host and port: `http://h:8080`.
         let prefix: String
@@ -161,47 +145,40 @@ extension URLComposer {
         /// The base's percent-encoded query, if any.
         let query: String?
 
-        private enum Failure: Error {
+        /// A parsed base URL, or why it cannot be one.
+        struct Parsed: Sendable {
+            fileprivate let result: Result<Base, Failure>
+            fileprivate let baseURL: String
+
+            /// The base, or `.invalidRequest` naming what is wrong (for a relative `path`).
+            func get(path: String) throws(NetworkingError) -> Base {
+                switch result {
+                case .success(let base):
+                    return base
+                case .failure(.empty):
+                    throw .invalidRequest("base URL is empty and path '\(path)' is not an absolute URL")
+                case .failure(.invalid):
+                    throw .invalidRequest("base URL '\(baseURL)' is not an absolute http(s) URL with a host")
+                }
+            }
+        }
+
+        fileprivate enum Failure: Error {
             case empty
             case invalid
         }
 
-        /// Parsed bases by base URL; cleared when it holds `cacheLimit` entries.
-        private static let cache = Mutex<[String: Result<Base, Failure>]>([:])
-        private static let cacheLimit = 64
-
-        /// The parsed `baseURL`, or `.invalidRequest` naming what is wrong (for a relative `path`).
-        static func parsed(_ baseURL: String, path: String) throws(NetworkingError) -> Base {
-            let result =
-                cache.withLock { $0[baseURL] }
-                ?? {
-                    let parsed = parse(baseURL)
-                    cache.withLock { cache in
-                        if cache.count >= cacheLimit { cache.removeAll() }
-                        cache[baseURL] = parsed
-                    }
-                    return parsed
-                }()
-            switch result {
-            case .success(let base):
-                return base
-            case .failure(.empty):
-                throw .invalidRequest("base URL is empty and path '\(path)' is not an absolute URL")
-            case .failure(.invalid):
-                throw .invalidRequest("base URL '\(baseURL)' is not an absolute http(s) URL with a host")
-            }
-        }
-
-        private static func parse(_ baseURL: String) -> Result<Base, Failure> {
+        /// Parses `baseURL`; a failure is reported when a relative path is joined to it.
+        static func parse(_ baseURL: String) -> Parsed {
             let trimmedBase = baseURL.trimmingCharacters(in: .whitespaces)
-            guard !trimmedBase.isEmpty else { return .failure(.empty) }
+            guard !trimmedBase.isEmpty else { return Parsed(result: .failure(.empty), baseURL: baseURL) }
             guard isAbsolute(trimmedBase), let components = URLComponents(string: encodeTrusted(trimmedBase)),
                 hasHost(components)
-            else { return .failure(.invalid) }
-            return .success(
-                Base(
-                    prefix: origin(of: components), path: components.percentEncodedPath,
-                    query: components.percentEncodedQuery))
+            else { return Parsed(result: .failure(.invalid), baseURL: baseURL) }
+            let base = Base(
+                prefix: origin(of: components), path: components.percentEncodedPath,
+                query: components.percentEncodedQuery)
+            return Parsed(result: .success(base), baseURL: baseURL)
         }
     }
 }

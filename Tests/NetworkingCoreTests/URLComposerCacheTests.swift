@@ -2,7 +2,7 @@ import Foundation
 import NetworkingCore
 import XCTest
 
-/// The parsed-base cache and the fast paths of `URLComposer` give the same URLs and errors as
+/// A base parsed once (as a `RequestBuilder` keeps it) and the fast paths of `URLComposer` give the same URLs and errors as
 /// the full rule, however often and in whatever order bases are used.
 final class URLComposerCacheTests: XCTestCase {
     private func compose(_ base: String, _ path: String) throws(NetworkingError) -> String {
