@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 // Per-endpoint retries. The budget lives in one place (the endpoint's `retryCount`, else the
-// client's `maxRetries`) and travels on the request as `URLRequest.maxAttempts`; the policy (which
+// client's `maxRetries`) and travels beside the request as `RequestOptions.maxAttempts`; the policy (which
 // failures are worth retrying, the backoff) is the `RetryInterceptor` among the interceptors.
 
 extension HTTPClient {

@@ -89,10 +89,12 @@ public final class HTTPClient: HTTPClientProtocol {
     private func sendLive<T: Decodable, R: Endpoint>(_ endpoint: R) async throws(NetworkingError) -> T {
         let pipeline = pipeline(for: endpoint)
         let urlRequest: URLRequest
+        let options = requestOptions(for: endpoint)
         do {
-            urlRequest = try prepare(endpoint)
+            urlRequest = try endpoint.makeURLRequest(defaultHeaders: defaultHeaders, encoder: configuration.encoder)
         } catch {
-            pipeline.reportUnbuildable(method: endpoint.method, headers: HTTPHeaders(endpoint.headers ?? [:]), error)
+            pipeline.reportUnbuildable(
+                method: endpoint.method, headers: HTTPHeaders(endpoint.headers ?? [:]), options: options, error)
             throw error
         }
         let decoder = endpoint.decoder(basedOn: configuration.decoder)
@@ -100,7 +102,7 @@ public final class HTTPClient: HTTPClientProtocol {
             try EndpointDecoding.decode(T.self, from: exchange, decoder: decoder)
         }
         let result = await registry.run(key: endpoint.path) {
-            await pipeline.execute(urlRequest) { (exchange) throws(NetworkingError) -> Decoded in
+            await pipeline.execute(urlRequest, options: options) { (exchange) throws(NetworkingError) -> Decoded in
                 Decoded(value: try step.run(exchange))
             }
         }
@@ -110,13 +112,13 @@ public final class HTTPClient: HTTPClientProtocol {
         return value
     }
 
-    /// The endpoint's `URLRequest` with the options interceptors read, its retry budget included
-    /// (`URLRequest.maxAttempts`).
-    func prepare<R: Endpoint>(_ endpoint: R) throws(NetworkingError) -> URLRequest {
-        var request = try endpoint.makeURLRequest(defaultHeaders: defaultHeaders, encoder: configuration.encoder)
+    /// What the endpoint's interceptors and loggers read beside its request: its own options and
+    /// its retry budget (`RequestOptions.maxAttempts`).
+    func requestOptions<R: Endpoint>(for endpoint: R) -> RequestOptions {
+        var options = endpoint.requestOptions
         let budget = retryBudget(for: endpoint)
-        if budget > 0 || hasRetryPolicy { request.maxAttempts = budget + 1 }
-        return request
+        if budget > 0 || hasRetryPolicy { options.maxAttempts = budget + 1 }
+        return options
     }
 
     /// The pipeline an endpoint's request runs on: with a retry policy when it may be retried,
@@ -130,7 +132,7 @@ public final class HTTPClient: HTTPClientProtocol {
     }
 
     private func answerWithSample<T: Decodable, R: Endpoint>(_ endpoint: R) async throws(NetworkingError) -> T {
-        let urlRequest = try prepare(endpoint)
+        let urlRequest = try endpoint.makeURLRequest(defaultHeaders: defaultHeaders, encoder: configuration.encoder)
         guard let data = endpoint.sampleData else {
             throw .invalidRequest(
                 "\(endpoint.endpointDescription) has no sampleData, which the \(environment) environment answers "

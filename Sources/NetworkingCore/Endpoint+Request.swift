@@ -38,9 +38,8 @@ extension Endpoint {
 
     /// The `URLRequest` this endpoint describes: `makeHTTPRequest` built against `baseURL` with
     /// `defaultHeaders` under the endpoint's own (a `Content-Type` in the endpoint's headers wins
-    /// over the body's), the cache policy set, and the per-request options that interceptors and
-    /// loggers read attached as option headers (`URLRequest.requiresAuthentication`,
-    /// `URLRequest.shouldPrintLogs`), which are removed before the request is sent.
+    /// over the body's) and the cache policy set. What interceptors and loggers read of the
+    /// endpoint travels beside it (`requestOptions`).
     public func makeURLRequest(
         defaultHeaders: HTTPHeaders = [:], encoder: JSONEncoder = JSONCoding.makeEncoder()
     ) throws(NetworkingError) -> URLRequest {
@@ -52,9 +51,13 @@ extension Endpoint {
             urlRequest.setValue(contentType, forHTTPHeaderField: "Content-Type")
         }
         urlRequest.cachePolicy = cachePolicy
-        if !requiresAuthentication { urlRequest.requiresAuthentication = false }
-        if !shouldPrintLogs { urlRequest.shouldPrintLogs = false }
         return urlRequest
+    }
+
+    /// What the endpoint asks of interceptors and loggers: `requiresAuthentication` and
+    /// `shouldPrintLogs` as `RequestOptions`.
+    public var requestOptions: RequestOptions {
+        RequestOptions(requiresAuthentication: requiresAuthentication, printsLogs: shouldPrintLogs)
     }
 
     /// `encoder`, or a copy of it with this endpoint's key and date strategies when it sets any

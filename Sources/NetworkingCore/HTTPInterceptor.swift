@@ -13,8 +13,9 @@ import Foundation
 ///
 /// An interceptor sees every HTTP response, 4xx and 5xx included (as exchanges, not errors), and
 /// may throw any error: a `NetworkingError` passes through as it is, anything else is wrapped
-/// (see `NetworkingError.underlyingError`). Option headers (see `URLRequest.requiresAuthentication`)
-/// are visible to every interceptor and removed before the transport.
+/// (see `NetworkingError.underlyingError`). The request's options (`RequestOptions.current`:
+/// whether it needs a credential, its attempt budget, whether it may be logged) are bound while
+/// every interceptor runs, and travel beside the request, never on it.
 public protocol HTTPInterceptor: Sendable {
     /// Handles one request.
     func intercept(
@@ -38,7 +39,7 @@ public struct InterceptorChain: Sendable {
 
     /// Sends `request` through every interceptor and the transport.
     public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
-        if interceptors.isEmpty { return try await transport.send(request.removingInterceptorOptions()) }
+        if interceptors.isEmpty { return try await transport.send(request) }
         do {
             return try await run(request, from: interceptors.startIndex)
         } catch {
@@ -46,9 +47,22 @@ public struct InterceptorChain: Sendable {
         }
     }
 
+    /// Sends `request` with `options` as `RequestOptions.current` for every interceptor and the
+    /// transport.
+    public func send(_ request: URLRequest, options: RequestOptions) async throws(NetworkingError) -> HTTPExchange {
+        let result = await RequestOptions.with(options) { () async -> Result<HTTPExchange, NetworkingError> in
+            do throws(NetworkingError) {
+                return .success(try await send(request))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
     private func run(_ request: URLRequest, from index: Int) async throws -> HTTPExchange {
         guard index < interceptors.endIndex else {
-            return try await transport.send(request.removingInterceptorOptions())
+            return try await transport.send(request)
         }
         try Task.checkCancellation()
         return try await interceptors[index].intercept(request) { request in

@@ -35,28 +35,30 @@ public struct Pipeline: Sendable {
     }
 
     /// Runs `request` and decodes a 2xx response with `decode`. A non-2xx response is `.http`.
+    /// `options` are `RequestOptions.current` while its interceptors and transport run.
     @concurrent
     public func execute<T: Sendable>(
-        _ request: HTTPRequest, kind: RequestContext.Kind = .request,
+        _ request: HTTPRequest, kind: RequestContext.Kind = .request, options: RequestOptions = RequestOptions(),
         decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
         let urlRequest: URLRequest
         do {
             urlRequest = try builder.makeURLRequest(request)
         } catch {
-            reportUnbuildable(method: request.method, headers: request.headers, kind: kind, error)
+            reportUnbuildable(method: request.method, headers: request.headers, kind: kind, options: options, error)
             return .failure(error)
         }
-        return await executeBuilt(urlRequest, kind: kind, decode: decode)
+        return await executeBuilt(urlRequest, kind: kind, options: options, decode: decode)
     }
 
     /// Tells the observers about a request that failed before it could be built (an invalid URL, a
     /// body that cannot be encoded): a start and a failed completion, with no URL and no metrics.
     public func reportUnbuildable(
-        method: HTTPMethod, headers: HTTPHeaders, kind: RequestContext.Kind = .request, _ error: NetworkingError
+        method: HTTPMethod, headers: HTTPHeaders, kind: RequestContext.Kind = .request,
+        options: RequestOptions = RequestOptions(), _ error: NetworkingError
     ) {
         guard !observers.isEmpty else { return }
-        let context = RequestContext(method: method, url: nil, headers: headers, kind: kind)
+        let context = RequestContext(method: method, url: nil, headers: headers, kind: kind, options: options)
         notifyStart(context)
         notifyCompletion(context, .failure(error), duration: .zero, startDate: Date(), exchange: nil)
     }
@@ -64,10 +66,10 @@ public struct Pipeline: Sendable {
     /// Runs an already-built request and decodes a 2xx response with `decode`.
     @concurrent
     public func execute<T: Sendable>(
-        _ urlRequest: URLRequest, kind: RequestContext.Kind = .request,
+        _ urlRequest: URLRequest, kind: RequestContext.Kind = .request, options: RequestOptions = RequestOptions(),
         decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
-        await executeBuilt(urlRequest, kind: kind, decode: decode)
+        await executeBuilt(urlRequest, kind: kind, options: options, decode: decode)
     }
 
     /// The body of both `execute` methods, inlined into each (an async frame less per request).
@@ -75,11 +77,11 @@ public struct Pipeline: Sendable {
     /// unspecialized code of a generic function) and keeps little across its suspension.
     @inline(__always)
     private func executeBuilt<T: Sendable>(
-        _ urlRequest: URLRequest, kind: RequestContext.Kind,
+        _ urlRequest: URLRequest, kind: RequestContext.Kind, options: RequestOptions,
         decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
         var value: T?
-        let failure = await outcome(urlRequest, kind: kind) { (exchange) throws(NetworkingError) in
+        let failure = await outcome(urlRequest, kind: kind, options: options) { (exchange) throws(NetworkingError) in
             value = try decode(exchange)
         }
         if let failure { return .failure(failure) }
@@ -96,11 +98,12 @@ public struct Pipeline: Sendable {
     /// holds them, such as `HTTPExchange` and `NetworkingError`) takes an allocation from the task,
     /// while the synchronous steps before and after keep theirs on the stack.
     private func outcome(
-        _ urlRequest: URLRequest, kind: RequestContext.Kind, decode: (HTTPExchange) throws(NetworkingError) -> Void
+        _ urlRequest: URLRequest, kind: RequestContext.Kind, options: RequestOptions,
+        decode: (HTTPExchange) throws(NetworkingError) -> Void
     ) async -> NetworkingError? {
-        let observation = observers.isEmpty ? nil : beginObserving(urlRequest, kind: kind)
-        let sent = await send(urlRequest)
-        return conclude(sent, observation: observation, of: urlRequest, kind: kind, decode: decode)
+        let observation = observers.isEmpty ? nil : beginObserving(urlRequest, kind: kind, options: options)
+        let sent = await RequestOptions.with(options) { await send(urlRequest) }
+        return conclude(sent, observation: observation, of: urlRequest, kind: kind, options: options, decode: decode)
     }
 
     /// Sends the request through the interceptors and the transport.
@@ -108,9 +111,7 @@ public struct Pipeline: Sendable {
         do throws(NetworkingError) {
             // Without interceptors the transport is called directly (what `InterceptorChain` does
             // then), an async frame less.
-            if interceptors.isEmpty {
-                return .success(try await transport.send(urlRequest.removingInterceptorOptions()))
-            }
+            if interceptors.isEmpty { return .success(try await transport.send(urlRequest)) }
             return .success(
                 try await InterceptorChain(interceptors: interceptors, transport: transport).send(urlRequest))
         } catch {
@@ -137,11 +138,13 @@ public struct Pipeline: Sendable {
         init(_ context: RequestContext) { self.context = context }
     }
 
-    private func beginObserving(_ urlRequest: URLRequest, kind: RequestContext.Kind) -> Observation {
+    private func beginObserving(
+        _ urlRequest: URLRequest, kind: RequestContext.Kind, options: RequestOptions
+    ) -> Observation {
         if observers.allSatisfy(\.observesFailuresOnly) {
             return .failuresOnly(since: DispatchTime.now().uptimeNanoseconds)
         }
-        let started = StartedRequest(Self.context(of: urlRequest, kind: kind))
+        let started = StartedRequest(Self.context(of: urlRequest, kind: kind, options: options))
         notifyStart(started.context)
         return .started(started)
     }
@@ -149,14 +152,16 @@ public struct Pipeline: Sendable {
     /// Checks the status, decodes, and tells the observers how the request ended.
     private func conclude(
         _ sent: consuming Result<HTTPExchange, NetworkingError>, observation: Observation?, of urlRequest: URLRequest,
-        kind: RequestContext.Kind, decode: (HTTPExchange) throws(NetworkingError) -> Void
+        kind: RequestContext.Kind, options: RequestOptions, decode: (HTTPExchange) throws(NetworkingError) -> Void
     ) -> NetworkingError? {
         let exchange: HTTPExchange
         switch consume sent {
         case .success(let received):
             exchange = received
         case .failure(let error):
-            if let observation { report(observation, of: urlRequest, kind: kind, failure: error, exchange: nil) }
+            if let observation {
+                report(observation, of: urlRequest, kind: kind, options: options, failure: error, exchange: nil)
+            }
             return error
         }
         var failure: NetworkingError?
@@ -166,14 +171,16 @@ public struct Pipeline: Sendable {
         } catch {
             failure = error
         }
-        if let observation { report(observation, of: urlRequest, kind: kind, failure: failure, exchange: exchange) }
+        if let observation {
+            report(observation, of: urlRequest, kind: kind, options: options, failure: failure, exchange: exchange)
+        }
         return failure
     }
 
     /// Tells the observers how an observed request ended (a success nobody listens to is not reported).
     private func report(
-        _ observation: Observation, of urlRequest: URLRequest, kind: RequestContext.Kind, failure: NetworkingError?,
-        exchange: HTTPExchange?
+        _ observation: Observation, of urlRequest: URLRequest, kind: RequestContext.Kind, options: RequestOptions,
+        failure: NetworkingError?, exchange: HTTPExchange?
     ) {
         switch observation {
         case .started(let started):
@@ -186,7 +193,7 @@ public struct Pipeline: Sendable {
         case .failuresOnly(let since):
             guard let failure else { return }
             let nanoseconds = DispatchTime.now().uptimeNanoseconds &- since
-            let context = Self.context(of: urlRequest, kind: kind)
+            let context = Self.context(of: urlRequest, kind: kind, options: options)
             notifyStart(context)
             notifyCompletion(
                 context, .failure(failure), duration: .nanoseconds(Int64(clamping: nanoseconds)),
@@ -194,10 +201,13 @@ public struct Pipeline: Sendable {
         }
     }
 
-    private static func context(of urlRequest: URLRequest, kind: RequestContext.Kind) -> RequestContext {
+    private static func context(
+        of urlRequest: URLRequest, kind: RequestContext.Kind, options: RequestOptions
+    ) -> RequestContext {
         RequestContext(
             method: HTTPMethod(rawValue: urlRequest.httpMethod ?? "GET"), url: urlRequest.url,
-            headers: HTTPHeaders(urlRequest.allHTTPHeaderFields ?? [:]), body: urlRequest.httpBody, kind: kind)
+            headers: HTTPHeaders(urlRequest.allHTTPHeaderFields ?? [:]), body: urlRequest.httpBody, kind: kind,
+            options: options)
     }
 
     private func notifyStart(_ context: RequestContext) {

@@ -14,6 +14,8 @@ public struct RequestContext: Sendable, Identifiable {
     public let body: Data?
     /// What kind of call made the request.
     public let kind: Kind
+    /// What the request asked of the policies along its way (`printsLogs` for loggers).
+    public let options: RequestOptions
 
     /// What kind of call made a request.
     public enum Kind: Sendable, Hashable {
@@ -26,7 +28,7 @@ public struct RequestContext: Sendable, Identifiable {
     /// Creates a context.
     public init(
         id: UUID = RequestIdentifier.next(), method: HTTPMethod, url: URL?, headers: HTTPHeaders, body: Data? = nil,
-        kind: Kind = .request
+        kind: Kind = .request, options: RequestOptions = RequestOptions()
     ) {
         self.id = id
         self.method = method
@@ -34,6 +36,7 @@ public struct RequestContext: Sendable, Identifiable {
         self.headers = headers
         self.body = body
         self.kind = kind
+        self.options = options
     }
 }
 

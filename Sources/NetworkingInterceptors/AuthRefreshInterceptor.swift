@@ -28,7 +28,7 @@ import Foundation
 /// - The refresh runs in a task of its own: cancelling the request that started it does not
 ///   cancel it for the others, and a cancelled waiter ends at once with `.cancelled`.
 ///
-/// Requests marked `requiresAuthentication = false`, and requests whose body cannot be sent twice
+/// Requests whose options say `requiresAuthentication: false`, and requests whose body cannot be sent twice
 /// (`URLRequest.isBodyReplayable`), are passed through untouched.
 ///
 /// ```swift
@@ -91,7 +91,7 @@ public struct AuthRefreshInterceptor: HTTPInterceptor {
     public func intercept(
         _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
     ) async throws -> HTTPExchange {
-        guard request.requiresAuthentication else { return try await next(request) }
+        guard RequestOptions.current.requiresAuthentication else { return try await next(request) }
         var request = request
         if let current = coordinator.replacement(for: request.value(forHTTPHeaderField: headerName)) {
             request.setValue(current, forHTTPHeaderField: headerName)

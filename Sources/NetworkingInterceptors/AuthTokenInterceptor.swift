@@ -7,9 +7,9 @@ import Foundation
 /// Attaches the current token, as `Authorization: Bearer <token>`, to every request that requires
 /// authentication, and leaves the others untouched.
 ///
-/// A request requires authentication unless it says otherwise with
-/// `URLRequest.requiresAuthentication = false` (the endpoint layer sets that for sign-in, sign-up
-/// and other public endpoints). When a request needs a token and none is stored, it fails
+/// A request requires authentication unless its options say otherwise
+/// (`RequestOptions.current.requiresAuthentication` is `false`: the endpoint layer sets that for
+/// sign-in, sign-up and other public endpoints). When a request needs a token and none is stored, it fails
 /// **before anything is sent** with `NetworkingError.notSignedIn` ("Not signed in: no token is
 /// stored…"; test it with `error.isNotAuthenticated`). A token provider that throws (a locked
 /// keychain, a corrupt file) fails the request before anything is sent too, as an authentication
@@ -41,7 +41,7 @@ public struct AuthTokenInterceptor: HTTPInterceptor {
     public func intercept(
         _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
     ) async throws -> HTTPExchange {
-        guard request.requiresAuthentication else { return try await next(request) }
+        guard RequestOptions.current.requiresAuthentication else { return try await next(request) }
         let token: Token?
         do {
             token = try await tokenProvider.token()

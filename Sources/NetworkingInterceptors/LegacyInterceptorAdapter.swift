@@ -62,9 +62,9 @@ public struct LegacyInterceptorAdapter: HTTPInterceptor {
         case .reachable: break
         case .notReachable: throw NetworkingError.transport(URLError(.notConnectedToInternet))
         case .notLoggedIn:
-            if request.requiresAuthentication { throw NetworkingError.notSignedIn }
+            if RequestOptions.current.requiresAuthentication { throw NetworkingError.notSignedIn }
         }
-        guard request.requiresAuthentication else { return }
+        guard RequestOptions.current.requiresAuthentication else { return }
         guard try await interceptor.authenticate() else { throw NetworkingError.notSignedIn }
     }
 }

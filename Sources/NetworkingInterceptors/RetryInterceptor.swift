@@ -105,7 +105,7 @@ public struct RetryInterceptor: HTTPInterceptor {
     public func intercept(
         _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
     ) async throws -> HTTPExchange {
-        let attempts = request.maxAttempts ?? maxAttempts
+        let attempts = RequestOptions.current.maxAttempts ?? maxAttempts
         guard attempts > 1, isRetryable(request) else { return try await next(request) }
         var attempt = 1
         while true {

@@ -58,9 +58,9 @@ final class LegacyInterceptorAdapterTests: XCTestCase {
         XCTAssertEqual(result.failure()?.isNotAuthenticated, true)
         XCTAssertEqual(server.count, 0)
 
-        var signIn = makeRequest("POST")
-        signIn.requiresAuthentication = false
-        let signInResult = await send(signIn, through: [adapter], transport: server.transport)
+        let signInResult = await send(
+            makeRequest("POST"), options: RequestOptions(requiresAuthentication: false), through: [adapter],
+            transport: server.transport)
         XCTAssertEqual(try signInResult.get().statusCode, 200)
         XCTAssertEqual(legacy.authentications, 0, "authenticate() is not called for a public request")
     }

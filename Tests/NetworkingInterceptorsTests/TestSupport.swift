@@ -121,12 +121,15 @@ func makeExchange(
     return HTTPExchange(request: request, response: response!, body: Data(body.utf8))
 }
 
-/// Sends `request` through `interceptors` and `transport`.
+/// Sends `request` through `interceptors` and `transport`, with `options` beside it.
 func send(
-    _ request: URLRequest, through interceptors: [any HTTPInterceptor], transport: any HTTPTransport
+    _ request: URLRequest, options: RequestOptions = RequestOptions(), through interceptors: [any HTTPInterceptor],
+    transport: any HTTPTransport
 ) async -> Result<HTTPExchange, NetworkingError> {
     do {
-        return .success(try await InterceptorChain(interceptors: interceptors, transport: transport).send(request))
+        return .success(
+            try await InterceptorChain(interceptors: interceptors, transport: transport).send(request, options: options)
+        )
     } catch {
         return .failure(error)
     }

@@ -70,8 +70,9 @@ final class EndpointLoggingTests: XCTestCase {
         XCTAssertEqual(sink.text, "", "nothing of a quiet endpoint is logged")
         XCTAssertTrue(observer.started.isEmpty, "nor seen by the client's own loggers")
         XCTAssertEqual(transport.requests.count, 1, "but it is sent")
-        XCTAssertNil(
-            transport.requests.first?.header(URLRequest.printsLogsHeader), "the option header never leaves the client")
+        XCTAssertFalse(
+            transport.requests.first?.headers.contains { $0.name.lowercased().hasPrefix("x-networking") } ?? true,
+            "nothing of the options reaches the transport")
 
         try await client.send(Account.profile)
         XCTAssertTrue(sink.text.contains("/profile"), sink.text)
@@ -137,16 +138,13 @@ final class EndpointLoggingTests: XCTestCase {
 
     func testLogGateHonoursTheFlagAndItsSwitch() {
         let observer = RecordingObserver()
-        var quiet = URLRequest(url: URL(string: "https://api.example.com")!)
-        quiet.shouldPrintLogs = false
+        let url = URL(string: "https://api.example.com")
         let quietContext = RequestContext(
-            method: .get, url: quiet.url, headers: HTTPHeaders(quiet.allHTTPHeaderFields ?? [:]))
-        let loudContext = RequestContext(method: .get, url: quiet.url, headers: [:])
+            method: .get, url: url, headers: [:], options: RequestOptions(printsLogs: false))
+        let loudContext = RequestContext(method: .get, url: url, headers: [:])
         LogGate(observer).requestStarted(quietContext)
         LogGate(observer).requestStarted(loudContext)
         LogGate(observer, isEnabled: false).requestStarted(loudContext)
         XCTAssertEqual(observer.started.map(\.id), [loudContext.id])
-        quiet.shouldPrintLogs = true
-        XCTAssertNil(quiet.value(forHTTPHeaderField: URLRequest.printsLogsHeader))
     }
 }

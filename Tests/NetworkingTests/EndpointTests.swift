@@ -227,10 +227,11 @@ final class EndpointTests: XCTestCase {
         let request = try probe.makeURLRequest()
         XCTAssertEqual(request.cachePolicy, .reloadIgnoringLocalCacheData)
         XCTAssertEqual(request.timeoutInterval, 5)
-        XCTAssertFalse(request.shouldPrintLogs)
-        XCTAssertEqual(request.value(forHTTPHeaderField: URLRequest.printsLogsHeader), "false")
-        XCTAssertTrue(try Probe().makeURLRequest().shouldPrintLogs)
-        XCTAssertNil(try Probe().makeURLRequest().value(forHTTPHeaderField: URLRequest.printsLogsHeader))
+        XCTAssertFalse(probe.requestOptions.printsLogs, "the flag travels beside the request")
+        XCTAssertFalse(
+            (request.allHTTPHeaderFields ?? [:]).keys.contains { $0.lowercased().hasPrefix("x-networking") },
+            "never as a header field")
+        XCTAssertTrue(Probe().requestOptions.printsLogs)
     }
 
     func testAnInvalidHeaderIsAnInvalidRequest() {

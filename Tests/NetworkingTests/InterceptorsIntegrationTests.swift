@@ -67,9 +67,10 @@ final class InterceptorsIntegrationTests: XCTestCase {
         let networking = HTTPBin.client(baseURL: baseURL)
         // Stands in for the endpoint layer, which marks public endpoints.
         let markPublic = TestInterceptor { request, next in
-            var request = request
-            if request.url?.query?.contains("public") == true { request.requiresAuthentication = false }
-            return try await next(request)
+            guard request.url?.query?.contains("public") == true else { return try await next(request) }
+            return try await RequestOptions.with(RequestOptions(requiresAuthentication: false)) {
+                try await next(request)
+            }
         }
         await networking.setInterceptors([markPublic, AuthTokenInterceptor(tokenProvider: provider)])
         let publicResult: Result<HeadersEcho, NetworkingError> = await networking.get(

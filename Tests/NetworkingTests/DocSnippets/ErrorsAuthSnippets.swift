@@ -130,10 +130,15 @@ private enum AuthenticationSnippets {
         _ = signedIn
     }
 
-    // Authentication and token refresh, "Public requests" (prose: `requiresAuthentication = false`).
-    static func publicRequest() {
-        var request = URLRequest(url: URL(string: "https://api.example.com/login")!)
-        request.requiresAuthentication = false
-        _ = request
+    // Authentication and token refresh, "Public requests" (an interceptor marking sign-in public).
+    struct PublicSignIn: HTTPInterceptor {
+        func intercept(
+            _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
+        ) async throws -> HTTPExchange {
+            guard request.url?.path == "/login" else { return try await next(request) }
+            var options = RequestOptions.current
+            options.requiresAuthentication = false
+            return try await RequestOptions.with(options) { try await next(request) }
+        }
     }
 }

@@ -32,9 +32,9 @@ private enum RetriesSnippets {
         func intercept(
             _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
         ) async throws -> HTTPExchange {
-            var request = request
-            request.maxAttempts = 5
-            return try await next(request)
+            var options = RequestOptions.current
+            options.maxAttempts = 5
+            return try await RequestOptions.with(options) { try await next(request) }
         }
     }
 
