@@ -37,6 +37,7 @@
                 let outcome = await run(transfer)
                 defer { recycle(transfer) }
                 let response = try Self.head(of: transfer, outcome).response
+                hops.storeCookies(from: response)
                 if !writer.isWriting, try hops.follow(after: response) { continue }
                 let metrics = Self.metrics(of: transfer, startDate: startDate, redirects: hops.count)
                 return writer.outcome(
