@@ -65,6 +65,9 @@ final class CookieStoreTests: XCTestCase {
             rule: "an empty Domain is ignored: host-only", lines: ["a=1; Domain="], to: "http://www.example.com/",
             header: nil),
         Case(
+            rule: "only one leading dot is dropped from Domain", lines: ["a=1; Domain=..example.com"],
+            to: "http://www.example.com/", header: nil),
+        Case(
             rule: "the last Domain wins", lines: ["a=1; Domain=other.com; Domain=example.com"],
             to: "http://www.example.com/", header: "a=1"),
         Case(
