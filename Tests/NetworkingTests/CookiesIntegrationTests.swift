@@ -176,6 +176,15 @@ final class CookiesIntegrationTests: XCTestCase {
         try await assertCookies(networking, ["seen": "1", "fromDownload": "2"])
     }
 
+    func testDownloadImageCarriesCookies() async throws {
+        let networking = HTTPBin.client()
+        try await set(networking, "viewer=7")
+        // `/cookies` is no image: the failure carries the body, which echoes the cookies sent.
+        let result: Result<Image, NetworkingError> = await networking.downloadImage("/cookies", cachingLevel: .none)
+        let body = try XCTUnwrap(try unwrapFailure(result).responseMetadata?.body)
+        XCTAssertEqual(try JSONDecoder().decode(CookiesEcho.self, from: body).cookies, ["viewer": "7"])
+    }
+
     func testEndpointRequestsCarryCookiesAndEachClientHasItsOwn() async throws {
         var logging = LogSettings()
         logging.level = .none
