@@ -176,6 +176,22 @@ final class CookiesIntegrationTests: XCTestCase {
         try await assertCookies(networking, ["seen": "1", "fromDownload": "2"])
     }
 
+    func testACachedDownloadIsNeverServedToAClientWithOtherCookies() async throws {
+        let first = HTTPBin.client()
+        let second = HTTPBin.client()
+        await first.clearCache()  // the disk tier is shared by clients of one base URL
+        try await set(first, "user=first")
+        try await set(second, "user=second")
+        for (networking, user) in [(first, "first"), (second, "second")] {
+            let data = try unwrapSuccess(await networking.downloadData("/cookies"))
+            XCTAssertEqual(try JSONDecoder().decode(CookiesEcho.self, from: data).cookies, ["user": user])
+            let fromCache = await networking.dataFromCache("/cookies")
+            let cached = try XCTUnwrap(fromCache, "cached under its own cookies")
+            XCTAssertEqual(try JSONDecoder().decode(CookiesEcho.self, from: cached).cookies, ["user": user])
+        }
+        await first.clearCache()
+    }
+
     func testDownloadImageCarriesCookies() async throws {
         let networking = HTTPBin.client()
         try await set(networking, "viewer=7")
