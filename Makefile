@@ -31,7 +31,7 @@ BUILD_LOG := .build/harness/build.log
 # The integration suites (the test classes that talk to httpbin), which `make test` runs twice: over
 # the platform's default transport (CurlTransport on Linux), then over OTHER_TRANSPORT
 # (NETWORKING_TEST_TRANSPORT, read by Tests/NetworkingTests/HTTPBin.swift: curl or urlsession).
-INTEGRATION_TESTS := NetworkingTests\.(Auth|Bodies|Cancellation|ConcurrencyIntegration|DefaultTransport|Downloads|Errors|FaultInjection|HTTPClientIntegration|Headers|Image|Interceptors|Observability|Redirects|ResumableDownload|ServerSentEventsIntegration|TransfersIntegration|Verbs)
+INTEGRATION_TESTS := NetworkingTests\.(Auth|Bodies|Cancellation|ConcurrencyIntegration|CookiesIntegration|DefaultTransport|Downloads|Errors|FaultInjection|HTTPClientIntegration|Headers|Image|Interceptors|Observability|Redirects|ResumableDownload|ServerSentEventsIntegration|TransfersIntegration|Verbs)
 OTHER_TRANSPORT ?= urlsession
 
 # The last line counts every test run: both transport runs and the ThreadSanitizer run.
@@ -161,12 +161,14 @@ sanitize-address:
 # A crash becomes a regression: commit its input under Tests/Fuzz/Corpus/<Target>/ and a unit test.
 # Each new parser gets a target here.
 
-FUZZ_TARGETS := URLComposer Encoders Headers ImageHeader CacheKey ServerSentEvents
+FUZZ_TARGETS := URLComposer Encoders Headers ImageHeader CacheKey ServerSentEvents SetCookie
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_DIR := .build/fuzz
-FUZZ_SOURCES := $(filter-out %/Exports.swift,$(wildcard Sources/NetworkingCore/*.swift Sources/NetworkingCache/*.swift \
-	Sources/NetworkingObservability/*.swift)) Sources/Networking/ImageHeader.swift $(wildcard Tests/Fuzz/Support/*.swift)
+# NetworkingCore's sources in its subfolders too (find, not wildcard, which sees one level only).
+FUZZ_SOURCES := $(filter-out %/Exports.swift,$(shell find Sources/NetworkingCore -name '*.swift' | sort) \
+	$(wildcard Sources/NetworkingCache/*.swift Sources/NetworkingObservability/*.swift)) \
+	Sources/Networking/ImageHeader.swift $(wildcard Tests/Fuzz/Support/*.swift)
 FUZZ_FLAGS := -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -use-ld=lld -package-name Networking
 
 $(FUZZ_DIR)/lib/libFuzzSupport.a: $(FUZZ_SOURCES)

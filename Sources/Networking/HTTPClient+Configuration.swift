@@ -42,6 +42,8 @@ extension HTTPClient {
         /// Further loggers of your own; like the built-in log, they skip endpoints whose
         /// `shouldPrintLogs` is `false` (see `LogGate`).
         public var loggers: [any RequestObserver]
+        /// Which cookie jar the client uses: by default one of its own in memory (see `CookieHandling`).
+        public var cookies: CookieHandling
 
         /// Creates a configuration.
         public init(
@@ -50,7 +52,7 @@ extension HTTPClient {
             environment: Environment = .live,
             headers: [String: String] = [:], observers: [any RequestObserver] = [],
             logging: LogSettings = LogSettings(environment: ProcessInfo.processInfo.environment),
-            loggers: [any RequestObserver] = []
+            loggers: [any RequestObserver] = [], cookies: CookieHandling = .ownJar
         ) {
             self.decoder = decoder
             self.encoder = encoder
@@ -62,6 +64,7 @@ extension HTTPClient {
             self.observers = observers
             self.logging = logging
             self.loggers = loggers
+            self.cookies = cookies
         }
     }
 }

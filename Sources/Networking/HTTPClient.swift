@@ -28,6 +28,9 @@ public final class HTTPClient: HTTPClientProtocol {
     public let configuration: Configuration
     /// Where requests go.
     public let transport: any HTTPTransport
+    /// The jar the client's requests take cookies from and give cookies to (from
+    /// `configuration.cookies`); `nil` when cookies are off.
+    public let cookieJar: (any CookieJar)?
 
     private let pipeline: Pipeline
     /// `pipeline` with a retry policy, for requests that may be retried.
@@ -48,14 +51,17 @@ public final class HTTPClient: HTTPClientProtocol {
         let transport = transport ?? DefaultTransport.make()
         self.configuration = configuration
         self.transport = transport
+        let cookieJar = configuration.cookies.makeJar(for: transport)
+        self.cookieJar = cookieJar
         var innermost = transport
         if let cache = configuration.cache { innermost = ResponseCachingTransport(wrapping: transport, store: cache) }
         var observers = configuration.observers
         if let logger = configuration.logging.makeLogger() { observers.append(LogGate(logger)) }
         observers += configuration.loggers.map { LogGate($0) }
-        let pipeline = Pipeline(
+        var pipeline = Pipeline(
             builder: RequestBuilder(baseURL: ""), interceptors: configuration.interceptors, transport: innermost,
             observers: observers, decoder: configuration.decoder)
+        pipeline.cookieJar = cookieJar
         self.pipeline = pipeline
         var retrying = pipeline
         retrying.interceptors = Self.withRetryPolicy(configuration.interceptors)

@@ -30,10 +30,11 @@ extension Networking {
     public var authorizationHeaderName: String { authorizationHeaderKey }
 
     /// Cancels every request, forgets the credentials and the headers set with `setHeaderFields`,
-    /// and empties the caches (as `clearCache()` does).
+    /// empties the caches (as `clearCache()` does) and removes every cookie from the cookie jar.
     public func reset() {
         registry.cancelAll()
         resetCaches()
+        cookieJar?.removeAll()
         authorizationHeaderKey = "Authorization"
         authorizationHeaderValue = nil
         headerFields = [:]

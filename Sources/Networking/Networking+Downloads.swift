@@ -233,6 +233,12 @@ extension Networking {
         guard let base = downloadCacheBaseKey(path, cacheName: cacheName) else { return nil }
         var headers = headerFields
         if let value = authorizationHeaderValue { headers[authorizationHeaderKey] = value }
+        // The jar's cookies are part of the credential, as `CacheKey` counts them for a request.
+        if let jar = cookieJar, let url = try? URLComposer.compose(baseURL: baseURL, path: path),
+            let cookies = jar.cookieHeader(for: url)
+        {
+            headers["Cookie"] = headers["Cookie"].map { $0 + "; " + cookies } ?? cookies
+        }
         return CacheKey.key(base, credential: CacheKey.credentialIdentity(of: headers, names: credentialHeaderNames))
     }
 

@@ -47,6 +47,12 @@ public actor Networking {
     /// The fakes registered with `fakeGET` and its siblings (see Networking+Fakes.swift).
     var fakes = FakeRoutes()
 
+    // MARK: State owned by cookies
+
+    /// The jar every request's hops take cookies from and give cookies to (see
+    /// Networking+Cookies.swift): by default one of this instance's own, in memory; `nil` when off.
+    public internal(set) var cookieJar: (any CookieJar)?
+
     // MARK: -
 
     /// Creates a client for `baseURL`.
@@ -64,6 +70,7 @@ public actor Networking {
     public init(baseURL: String, transport: any HTTPTransport) {
         self.baseURL = baseURL
         self.transport = transport
+        self.cookieJar = CookieHandling.ownJar.makeJar(for: transport)
     }
 
     // MARK: - Configuration
@@ -136,9 +143,10 @@ public actor Networking {
 
         observers += observabilityObservers()
 
-        let pipeline = Pipeline(
+        var pipeline = Pipeline(
             builder: RequestBuilder(baseURL: baseURL, defaultHeaders: defaults), interceptors: interceptors,
             transport: transport, observers: observers)
+        pipeline.cookieJar = cookieJar
         let current = RequestSnapshot(
             pipeline: pipeline, base: base, fakes: fakes,
             downloads: DownloadSettings(

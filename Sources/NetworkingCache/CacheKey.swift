@@ -22,13 +22,26 @@ public enum CacheKey {
     }
 
     /// The identity of the credential a request carries (looking at `names`), or `nil` when none is present.
-    public static func credentialIdentity(of request: URLRequest, names: [String] = defaultCredentialHeaders)
-        -> String?
-    {
+    ///
+    /// When `names` has `Cookie`, the cookies `cookieJar` will add to the request count as part of
+    /// it (after a `Cookie` header the request has, as the transport sends them): a jar's session
+    /// cookie is a credential like any other. The default jar is the one bound for the request.
+    public static func credentialIdentity(
+        of request: URLRequest, names: [String] = defaultCredentialHeaders,
+        cookieJar: (any CookieJar)? = RedirectHops.cookieJar
+    ) -> String? {
+        var jarCookies: String?
+        if let cookieJar, let url = request.url, names.contains(where: { $0.lowercased() == "cookie" }) {
+            jarCookies = cookieJar.cookieHeader(for: url)
+        }
         // `headerValue`, not `value(forHTTPHeaderField:)`, which lowercases every name it compares
         // on Linux; most requests carry no credential, which needs no sorting or hashing.
-        guard names.contains(where: { request.headerValue($0) != nil }) else { return nil }
-        return credentialIdentity(names: names) { request.headerValue($0) }
+        guard jarCookies != nil || names.contains(where: { request.headerValue($0) != nil }) else { return nil }
+        return credentialIdentity(names: names) { name in
+            let value = request.headerValue(name)
+            guard name == "cookie", let jarCookies else { return value }
+            return value.map { $0 + "; " + jarCookies } ?? jarCookies
+        }
     }
 
     /// The key for `base` made as the holder of `credential` (an identity from `credentialIdentity`).

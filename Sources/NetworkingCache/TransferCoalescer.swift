@@ -70,12 +70,22 @@ public final class TransferCoalescer: Sendable {
         case .joined:
             break
         case .leader(let id):
+            // A detached task inherits no task-local values: the ones the transfer reads (the
+            // request's options, the cookie jar, the credential headers to strip) are bound again.
+            let cookieJar = RedirectHops.cookieJar
+            let sensitiveHeaders = RedirectPolicy.additionalSensitiveHeaders
+            let options = RequestOptions.current
             let task = Task.detached(priority: Task.currentPriority) { [self] in
-                let result: Result<HTTPExchange, NetworkingError>
-                do throws(NetworkingError) {
-                    result = .success(try await operation())
-                } catch {
-                    result = .failure(error)
+                let result: Result<HTTPExchange, NetworkingError> = await RedirectHops.$cookieJar.withValue(cookieJar) {
+                    await RedirectPolicy.$additionalSensitiveHeaders.withValue(sensitiveHeaders) {
+                        await RequestOptions.with(options) {
+                            do throws(NetworkingError) {
+                                return .success(try await operation())
+                            } catch {
+                                return .failure(error)
+                            }
+                        }
+                    }
                 }
                 finish(key: key, flightID: id, result: result)
             }

@@ -44,7 +44,9 @@ extension Pipeline {
         let chain = InterceptorChain(interceptors: interceptors, transport: StreamAdapter(base: transport, box: box))
         var received: HTTPExchange?
         do throws(NetworkingError) {
-            let exchange = try await chain.send(urlRequest)
+            let exchange = try await bindingCookieJar { () async throws(NetworkingError) in
+                try await chain.send(urlRequest)
+            }
             received = exchange
             guard exchange.isSuccess else { throw .http(HTTPError(metadata: exchange.metadata)) }
             let (match, others) = box.take(matching: exchange.response)
@@ -99,7 +101,9 @@ extension Pipeline {
         let chain = InterceptorChain(interceptors: interceptors, transport: adapter)
         var received: HTTPExchange?
         do throws(NetworkingError) {
-            let exchange = try await chain.send(urlRequest)
+            let exchange = try await bindingCookieJar { () async throws(NetworkingError) in
+                try await chain.send(urlRequest)
+            }
             received = exchange
             guard exchange.isSuccess else { throw .http(HTTPError(metadata: exchange.metadata)) }
             let outcome: FileDownloadExchange

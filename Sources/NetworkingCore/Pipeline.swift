@@ -21,6 +21,9 @@ public struct Pipeline: Sendable {
     public var observers: [any RequestObserver]
     /// Decodes JSON responses.
     public var decoder: JSONDecoder
+    /// The cookie jar the transports' redirect loops use for this pipeline's requests (bound as
+    /// `RedirectHops.cookieJar` while each runs); `nil` (the default) for none.
+    public var cookieJar: (any CookieJar)? = nil
 
     /// Creates a pipeline.
     public init(
@@ -109,11 +112,13 @@ public struct Pipeline: Sendable {
     /// Sends the request through the interceptors and the transport.
     private func send(_ urlRequest: URLRequest) async -> Result<HTTPExchange, NetworkingError> {
         do throws(NetworkingError) {
-            // Without interceptors the transport is called directly (what `InterceptorChain` does
-            // then), an async frame less.
-            if interceptors.isEmpty { return .success(try await transport.send(urlRequest)) }
             return .success(
-                try await InterceptorChain(interceptors: interceptors, transport: transport).send(urlRequest))
+                try await bindingCookieJar { () async throws(NetworkingError) -> HTTPExchange in
+                    // Without interceptors the transport is called directly (what
+                    // `InterceptorChain` does then), an async frame less.
+                    if interceptors.isEmpty { return try await transport.send(urlRequest) }
+                    return try await InterceptorChain(interceptors: interceptors, transport: transport).send(urlRequest)
+                })
         } catch {
             return .failure(error)
         }

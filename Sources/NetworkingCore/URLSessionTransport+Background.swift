@@ -21,6 +21,7 @@
                 if Task.isCancelled { throw .cancelled }
                 let writer = FileBodyWriter(target: target, progress: progress)
                 let (response, body) = try await downloadTask(hops.current, writer: writer, progress: progress)
+                hops.storeCookies(from: response)
                 if !writer.isWriting, try hops.follow(after: response) { continue }
                 let received = writer.isWriting ? writer.bytesWritten : Int64(body.count)
                 let metrics = TransactionMetrics(

@@ -32,16 +32,16 @@ extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTranspor
         let start = Date().timeIntervalSinceReferenceDate
         let deadline = resourceDeadline()
         var hopProgress = progress
-        let task = try makeTask(request, progress: &hopProgress)
+        var hops = RedirectHops(request, policy: redirectPolicy)  // the first hop's cookies
+        let task = try makeTask(hops.current, progress: &hopProgress)
         let (response, body) = try await run(task, sink: .memory, progress: hopProgress, deadline: deadline).get()
-        if RedirectPolicy.isRedirect(response.statusCode) {
-            var hops = RedirectHops(request, policy: redirectPolicy)
-            if try hops.follow(after: response) {
-                return try await followRedirects(hops, progress: progress, start: start, deadline: deadline)
-            }
+        if RedirectPolicy.isRedirect(response.statusCode), try hops.follow(after: response) {
+            return try await followRedirects(hops, progress: progress, start: start, deadline: deadline)
         }
+        hops.storeCookies(from: response)
         return Self.exchange(
-            request, redirects: 0, response: response, body: body, start: start, measured: Self.metrics(of: task))
+            hops.current, redirects: 0, response: response, body: body, start: start,
+            measured: Self.metrics(of: task))
     }
 
     /// Sends the hops after a redirect, from `hops.current` on.
@@ -119,6 +119,7 @@ extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTranspor
         while true {
             let writer = FileBodyWriter(target: target, progress: progress)
             let (response, body, _) = try await transfer(hops.current, deadline: deadline) { _ in .file(writer) }
+            hops.storeCookies(from: response)
             if !writer.isWriting, try hops.follow(after: response) { continue }
             let received = writer.isWriting ? writer.bytesWritten : Int64(body.count)
             let metrics = TransactionMetrics(

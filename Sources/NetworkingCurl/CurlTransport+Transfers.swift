@@ -37,6 +37,7 @@
                 let outcome = await run(transfer)
                 defer { recycle(transfer) }
                 let head = try Self.head(of: transfer, outcome)
+                hops.storeCookies(from: head)
                 if !writer.isWriting, try hops.follow(after: head.response) { continue }
                 let metrics = Self.metrics(of: transfer, startDate: startDate, redirects: hops.count)
                 return writer.outcome(request: hops.current, head: head, body: sink.memory.body, metrics: metrics)

@@ -138,7 +138,7 @@
                 defer { recycle(transfer) }
                 let head = try Self.head(of: transfer, outcome)
                 // Only a redirect status needs the head as an `HTTPURLResponse` (see `ResponseHead`).
-                if RedirectPolicy.isRedirect(head.statusCode), try hops.follow(after: head.response) { continue }
+                if try hops.follow(after: head) { continue }
                 let metrics = Self.metrics(of: transfer, startDate: startDate, redirects: hops.count)
                 return HTTPExchange(request: hops.current, head: head, body: sink.body, metrics: metrics)
             }
