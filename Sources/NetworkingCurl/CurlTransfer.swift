@@ -331,7 +331,7 @@
             var hasTransferEncoding = false
             var hasUserAgent = false
             var hasAcceptEncoding = false
-            for (name, value) in fields where !name.caseInsensitiveEquals(URLRequest.fileBodyHeader) {
+            for (name, value) in fields {
                 if name.caseInsensitiveEquals("Expect") {
                     hasExpect = true
                 } else if name.caseInsensitiveEquals("Content-Type") {

@@ -71,12 +71,8 @@ public struct LogFormatter: Sendable {
     /// The request's headers and body, prefixed `  > `.
     func requestDetails(_ context: RequestContext) -> [String] {
         var lines: [String] = []
-        var fileBody: String?
+        let fileBody = context.bodyFile?.path
         for field in context.headers {
-            if field.name.caseInsensitiveCompare(URLRequest.fileBodyHeader) == .orderedSame {
-                fileBody = field.value
-                continue
-            }
             lines.append("  > \(field.name): \(headerValue(field))")
         }
         if let fileBody {

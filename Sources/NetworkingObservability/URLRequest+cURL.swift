@@ -23,13 +23,9 @@ extension URLRequest {
         let redaction = HeaderRedaction(fields: headerFields)
         var arguments = ["curl"]
         arguments.append("-X \(httpMethod ?? "GET")")
-        var fileBody: String?
+        let fileBody = fileBodyURL?.path
         let fields = (allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }
         for (name, value) in fields {
-            if name.caseInsensitiveCompare(Self.fileBodyHeader) == .orderedSame {
-                fileBody = value
-                continue
-            }
             arguments.append("-H " + Self.shellQuoted("\(name): \(redaction.value(value, forField: name))"))
         }
         if let fileBody {

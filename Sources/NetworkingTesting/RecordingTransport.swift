@@ -105,7 +105,7 @@ public final class RecordingTransport: HTTPTransport {
 
     private func redact(_ headers: HTTPHeaders) -> [String: String] {
         var result: [String: String] = [:]
-        for (name, value) in headers.dictionary where !name.caseInsensitiveCompare(URLRequest.fileBodyHeader).isSame {
+        for (name, value) in headers.dictionary {
             result[name] = lowercasedRedacted.contains(name.lowercased()) ? Self.redactionPlaceholder : value
         }
         return result
@@ -180,8 +180,4 @@ public final class RecordingTransport: HTTPTransport {
             state.files.append(url)
         }
     }
-}
-
-extension ComparisonResult {
-    fileprivate var isSame: Bool { self == .orderedSame }
 }

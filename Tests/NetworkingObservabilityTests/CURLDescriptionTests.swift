@@ -91,6 +91,6 @@ final class CURLDescriptionTests: XCTestCase {
         request.setFileBody(URL(fileURLWithPath: "/tmp/upload.bin"))
         let command = request.cURLDescription()
         XCTAssertTrue(command.contains("--data-binary '@/tmp/upload.bin'"), command)
-        XCTAssertFalse(command.contains(URLRequest.fileBodyHeader), command)
+        XCTAssertFalse(command.contains("X-Networking"), command)
     }
 }

@@ -16,6 +16,8 @@ final class RedirectsIntegrationTests: XCTestCase {
     private struct Echo: Decodable, Sendable {
         let json: [String: String]?
         let url: String
+        var data: String?
+        var headers: [String: String]?
     }
 
     override func setUp() async throws {
@@ -75,6 +77,22 @@ final class RedirectsIntegrationTests: XCTestCase {
             let echo = try unwrapSuccess(result)
             XCTAssertEqual(echo.json, ["name": "jameson"], "\(status)")
             XCTAssertEqual(echo.url, HTTPBin.baseURL + "/post")
+        }
+    }
+
+    /// A file body is read afresh for the redirected request: the server gets the whole file again.
+    func test307ResendsAFileBodyFromTheStart() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("redirect-\(UUID().uuidString).txt")
+        try Data("the whole file, from its first byte".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let networking = HTTPBin.client()
+        for status in [307, 308] {
+            let result: Result<Echo, NetworkingError> = await networking.upload(
+                redirect(to: "/post", status: status), fileURL: file, contentType: "text/plain")
+            let echo = try unwrapSuccess(result)
+            XCTAssertEqual(echo.data, "the whole file, from its first byte", "\(status)")
+            XCTAssertEqual(echo.url, HTTPBin.baseURL + "/post")
+            XCTAssertNil(echo.headers?["X-Networking-Body-File"], "no local path reaches the server")
         }
     }
 

@@ -152,20 +152,17 @@ extension URLRequest {
         return combined
     }
 
-    /// The header a request carries to name a file body that a transport streams from disk.
-    public static let fileBodyHeader = "X-Networking-Body-File"
-
-    /// Marks the request's body as streamed from a file; transports read it from there.
+    /// Makes the file at `url` the request's body (a `FileBodyStream`, replacing any other body).
     public mutating func setFileBody(_ url: URL) {
-        setValue(url.path, forHTTPHeaderField: Self.fileBodyHeader)
+        httpBody = nil
+        httpBodyStream = FileBodyStream(fileURL: url)
     }
 
-    /// The file a transport should stream the body from, if any.
-    public var fileBodyURL: URL? {
-        headerValue(Self.fileBodyHeader).map { URL(fileURLWithPath: $0) }
-    }
+    /// The file the body is read from, when it is a `FileBodyStream`.
+    public var fileBodyURL: URL? { (httpBodyStream as? FileBodyStream)?.fileURL }
 
     /// Whether sending this request again sends the same body: true for no body, an in-memory
-    /// body and a file body; false for a one-shot `httpBodyStream`.
-    public var isBodyReplayable: Bool { httpBodyStream == nil }
+    /// body and a file body (`FileBodyStream`); false for any other `httpBodyStream`, which can be
+    /// read once.
+    public var isBodyReplayable: Bool { httpBodyStream == nil || httpBodyStream is FileBodyStream }
 }

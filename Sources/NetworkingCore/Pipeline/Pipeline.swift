@@ -116,7 +116,7 @@ public struct Pipeline: Sendable {
                 try await bindingCookieJar { () async throws(NetworkingError) -> HTTPExchange in
                     // Without interceptors the transport is called directly (what
                     // `InterceptorChain` does then), an async frame less.
-                    if interceptors.isEmpty { return try await transport.send(urlRequest) }
+                    if interceptors.isEmpty { return try await transport.send(urlRequest.withFreshFileBody()) }
                     return try await InterceptorChain(interceptors: interceptors, transport: transport).send(urlRequest)
                 })
         } catch {
@@ -212,7 +212,7 @@ public struct Pipeline: Sendable {
         RequestContext(
             method: HTTPMethod(rawValue: urlRequest.httpMethod ?? "GET"), url: urlRequest.url,
             headers: HTTPHeaders(urlRequest.allHTTPHeaderFields ?? [:]), body: urlRequest.httpBody, kind: kind,
-            options: options)
+            options: options, bodyFile: urlRequest.fileBodyURL)
     }
 
     private func notifyStart(_ context: RequestContext) {

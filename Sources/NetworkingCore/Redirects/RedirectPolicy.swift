@@ -92,7 +92,7 @@ public struct RedirectPolicy: Sendable {
             next.httpMethod = "GET"
             next.httpBody = nil
             next.httpBodyStream = nil
-            for name in ["Content-Type", "Content-Length", "Content-Encoding", URLRequest.fileBodyHeader] {
+            for name in ["Content-Type", "Content-Length", "Content-Encoding"] {
                 next.setValue(nil, forHTTPHeaderField: name)
             }
         }

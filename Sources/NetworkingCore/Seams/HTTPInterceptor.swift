@@ -39,7 +39,7 @@ public struct InterceptorChain: Sendable {
 
     /// Sends `request` through every interceptor and the transport.
     public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
-        if interceptors.isEmpty { return try await transport.send(request) }
+        if interceptors.isEmpty { return try await transport.send(request.withFreshFileBody()) }
         do {
             return try await run(request, from: interceptors.startIndex)
         } catch {
@@ -62,7 +62,7 @@ public struct InterceptorChain: Sendable {
 
     private func run(_ request: URLRequest, from index: Int) async throws -> HTTPExchange {
         guard index < interceptors.endIndex else {
-            return try await transport.send(request)
+            return try await transport.send(request.withFreshFileBody())
         }
         try Task.checkCancellation()
         return try await interceptors[index].intercept(request) { request in

@@ -12,6 +12,8 @@ public struct RequestContext: Sendable, Identifiable {
     public let headers: HTTPHeaders
     /// The request body, when it is in memory (loggers show it truncated).
     public let body: Data?
+    /// The file the request body is read from, when it is one (`FileBodyStream`).
+    public let bodyFile: URL?
     /// What kind of call made the request.
     public let kind: Kind
     /// What the request asked of the policies along its way (`printsLogs` for loggers).
@@ -28,8 +30,9 @@ public struct RequestContext: Sendable, Identifiable {
     /// Creates a context.
     public init(
         id: UUID = RequestIdentifier.next(), method: HTTPMethod, url: URL?, headers: HTTPHeaders, body: Data? = nil,
-        kind: Kind = .request, options: RequestOptions = RequestOptions()
+        kind: Kind = .request, options: RequestOptions = RequestOptions(), bodyFile: URL? = nil
     ) {
+        self.bodyFile = bodyFile
         self.id = id
         self.method = method
         self.url = url

@@ -77,7 +77,7 @@ public final class URLSessionTransport: ResponseBodyLimitedTransport {
         if Task.isCancelled { throw .cancelled }
         var request = request
         let fileURL = request.fileBodyURL
-        if fileURL != nil { request.setValue(nil, forHTTPHeaderField: URLRequest.fileBodyHeader) }
+        if fileURL != nil { request.httpBodyStream = nil }  // uploaded from the file, read afresh
         if progress.upload != nil, progress.uploadTotal == nil {
             progress.uploadTotal = request.httpBody.map { Int64($0.count) } ?? fileURL.flatMap(Self.fileSize)
         }
