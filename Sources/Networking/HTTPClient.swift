@@ -84,16 +84,18 @@ public final class HTTPClient: HTTPClientProtocol {
     public func cancelAllRequests() { registry.cancelAll() }
 
     public func send<T: Decodable, R: Endpoint>(_ request: R) async throws(NetworkingError) -> T {
-        switch configuration.environment.mode {
-        case .live:
-            return try await sendLive(request)
-        case .test, .preview:
-            return try await answerWithSample(request)
+        var pipeline = pipeline(for: request)
+        if configuration.environment.mode != .live {
+            // The test and preview environments answer through a transport of their own, so that
+            // everything but the network runs as for a real request.
+            pipeline.transport = try sampleTransport(for: request)
         }
+        return try await send(request, on: pipeline)
     }
 
-    private func sendLive<T: Decodable, R: Endpoint>(_ endpoint: R) async throws(NetworkingError) -> T {
-        let pipeline = pipeline(for: endpoint)
+    private func send<T: Decodable, R: Endpoint>(
+        _ endpoint: R, on pipeline: Pipeline
+    ) async throws(NetworkingError) -> T {
         let urlRequest: URLRequest
         let options = requestOptions(for: endpoint)
         do {
@@ -137,27 +139,17 @@ public final class HTTPClient: HTTPClientProtocol {
         return pipeline
     }
 
-    private func answerWithSample<T: Decodable, R: Endpoint>(_ endpoint: R) async throws(NetworkingError) -> T {
-        let urlRequest = try endpoint.makeURLRequest(defaultHeaders: defaultHeaders, encoder: configuration.encoder)
+    /// The transport answering `endpoint` in the test and preview environments, or
+    /// `.invalidRequest` when the endpoint has no `sampleData` to answer with.
+    private func sampleTransport<R: Endpoint>(for endpoint: R) throws(NetworkingError) -> SampleDataTransport {
         guard let data = endpoint.sampleData else {
+            let environment = configuration.environment
             throw .invalidRequest(
                 "\(endpoint.endpointDescription) has no sampleData, which the \(environment) environment answers "
                     + "with instead of sending the request; give the endpoint sampleData or use .live")
         }
-        if configuration.environment.mode == .preview {
-            do {
-                try await Task.sleep(for: configuration.environment.previewDelay)
-            } catch {
-                throw .cancelled
-            }
-        }
-        guard let url = urlRequest.url,
-            let response = HTTPURLResponse(
-                url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["Content-Length": "\(data.count)"])
-        else { throw .invalidResponse }
-        let exchange = HTTPExchange(request: urlRequest, response: response, body: data)
-        return try EndpointDecoding.decode(
-            T.self, from: exchange, decoder: endpoint.decoder(basedOn: configuration.decoder))
+        let delay = configuration.environment.mode == .preview ? configuration.environment.previewDelay : .zero
+        return SampleDataTransport(data: data, delay: delay)
     }
 }
 

@@ -1,7 +1,12 @@
 import Foundation
 import Networking
 import NetworkingTesting
+import Synchronization
 import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `.live`, `.test` and `.preview`: sample data instead of the network.
 final class EnvironmentTests: XCTestCase {
@@ -48,11 +53,15 @@ final class EnvironmentTests: XCTestCase {
     func testTestEnvironmentAnswersWithSampleDataWithoutSendingAnything() async throws {
         let transport = InMemoryTransport()
         let observer = RecordingObserver()
-        let client = HTTPClient(configuration: .init(environment: .test, observers: [observer]), transport: transport)
+        let seen = SeenPaths()
+        let client = HTTPClient(
+            configuration: .init(interceptors: [seen], environment: .test, observers: [observer]), transport: transport)
         let product: Product = try await client.send(Catalog.product(id: 42))
         XCTAssertEqual(product, Product(id: 42, name: "Sample"))
         XCTAssertTrue(transport.requests.isEmpty, "nothing is sent in .test")
-        XCTAssertTrue(observer.started.isEmpty, "nothing is observed in .test")
+        XCTAssertEqual(seen.paths, ["/products/42"], "interceptors see a sample answer like a real one")
+        XCTAssertEqual(observer.started.count, 1, "observers see it once")
+        XCTAssertEqual(observer.completed.count, 1)
         XCTAssertEqual(client.environment, .test)
     }
 
@@ -108,5 +117,18 @@ final class EnvironmentTests: XCTestCase {
         let product: Product = try await HTTPClient(environment: .live, transport: transport).send(
             Catalog.product(id: 5))
         XCTAssertEqual(product.name, "Real")
+    }
+}
+
+/// Records the path of every request it lets through.
+private final class SeenPaths: HTTPInterceptor {
+    private let recorded = Mutex<[String]>([])
+    var paths: [String] { recorded.withLock { $0 } }
+
+    func intercept(
+        _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
+    ) async throws -> HTTPExchange {
+        recorded.withLock { $0.append(request.url?.path ?? "") }
+        return try await next(request)
     }
 }
