@@ -39,7 +39,8 @@ extension Pipeline {
     public func stream(
         _ urlRequest: URLRequest, kind: RequestContext.Kind = .request
     ) async throws(NetworkingError) -> StreamedResponse {
-        let observation = TransferObservation(observers: observers, request: urlRequest, kind: kind)
+        let observation = RequestObservation(
+            observers: observers, request: urlRequest, kind: kind, options: RequestOptions.current)
         let box = TransferBox<StreamedResponse>()
         let chain = InterceptorChain(interceptors: interceptors, transport: StreamAdapter(base: transport, box: box))
         var received: HTTPExchange?
@@ -57,23 +58,21 @@ extension Pipeline {
                     request: exchange.request, response: exchange.response,
                     body: ResponseBodyStream(data: exchange.body))
             let head = ResponseMetadata(response: streamed.response, body: Data())
-            let status = streamed.statusCode
+            let headOnly = HTTPExchange(request: streamed.request, response: streamed.response, body: Data())
             // The handler must not capture the stream: it would keep it alive, and a stream
             // nobody holds any more must cancel its transfer.
             streamed.body.onTermination { termination in
                 switch termination {
                 case .finished(let count):
-                    observation.complete(
-                        .success(statusCode: status, byteCount: Int(count)), response: head, bytes: count)
+                    observation?.complete(nil, exchange: headOnly, response: head, bytes: count)
                 case .failed(let error, let count):
-                    observation.complete(.failure(error), response: head, bytes: count)
+                    observation?.complete(error, exchange: headOnly, response: head, bytes: count)
                 }
             }
             return streamed
         } catch {
             for other in box.takeAll() { other.body.cancel() }
-            observation.complete(
-                .failure(error), response: received?.metadata ?? error.responseMetadata, bytes: nil)
+            observation?.complete(error, exchange: received)
             throw error
         }
     }
@@ -95,7 +94,8 @@ extension Pipeline {
         _ urlRequest: URLRequest, to target: DownloadTarget, progress: ProgressReporter?,
         kind: RequestContext.Kind = .download
     ) async throws(NetworkingError) -> FileDownloadExchange {
-        let observation = TransferObservation(observers: observers, request: urlRequest, kind: kind)
+        let observation = RequestObservation(
+            observers: observers, request: urlRequest, kind: kind, options: RequestOptions.current)
         let box = TransferBox<FileDownloadExchange>()
         let adapter = DownloadAdapter(base: transport, target: target, progress: progress, box: box)
         let chain = InterceptorChain(interceptors: interceptors, transport: adapter)
@@ -112,14 +112,11 @@ extension Pipeline {
             } else {
                 outcome = try FileBodyWriter.write(exchange, to: target, progress: progress)
             }
-            observation.complete(
-                .success(statusCode: outcome.response.statusCode, byteCount: Int(outcome.bytesWritten)),
-                response: ResponseMetadata(response: outcome.response, body: Data()), bytes: outcome.bytesWritten,
-                metrics: outcome.metrics)
+            observation?.complete(
+                nil, exchange: outcome.exchange, bytes: outcome.bytesWritten, metrics: outcome.metrics)
             return outcome
         } catch {
-            observation.complete(
-                .failure(error), response: received?.metadata ?? error.responseMetadata, bytes: nil)
+            observation?.complete(error, exchange: received)
             throw error
         }
     }
@@ -132,41 +129,5 @@ extension Pipeline {
             reportUnbuildable(method: request.method, headers: request.headers, kind: kind, error)
             throw error
         }
-    }
-}
-
-/// One transfer as observers see it: started on creation, completed once.
-struct TransferObservation: Sendable {
-    private let observers: [any RequestObserver]
-    private let context: RequestContext?
-    private let start = ContinuousClock.now
-    private let startDate = Date()
-    private let requestBodyBytes: Int64?
-
-    init(observers: [any RequestObserver], request: URLRequest, kind: RequestContext.Kind) {
-        self.observers = observers
-        self.requestBodyBytes = request.httpBody.map { Int64($0.count) }
-        guard !observers.isEmpty else {
-            context = nil
-            return
-        }
-        let context = RequestContext(
-            method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), url: request.url,
-            headers: HTTPHeaders(request.allHTTPHeaderFields ?? [:]), body: request.httpBody, kind: kind)
-        self.context = context
-        for observer in observers { observer.requestStarted(context) }
-    }
-
-    func complete(
-        _ outcome: RequestOutcome, response: ResponseMetadata?, bytes: Int64?, metrics: TransactionMetrics? = nil
-    ) {
-        guard let context else { return }
-        let measured =
-            metrics
-            ?? TransactionMetrics(
-                startDate: startDate, endDate: Date(), requestBodyBytes: requestBodyBytes, responseBodyBytes: bytes)
-        let completion = RequestCompletion(
-            context: context, outcome: outcome, duration: .now - start, metrics: measured, response: response)
-        for observer in observers { observer.requestCompleted(completion) }
     }
 }

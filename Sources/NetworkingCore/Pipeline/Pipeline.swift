@@ -62,8 +62,10 @@ public struct Pipeline: Sendable {
     ) {
         guard !observers.isEmpty else { return }
         let context = RequestContext(method: method, url: nil, headers: headers, kind: kind, options: options)
-        notifyStart(context)
-        notifyCompletion(context, .failure(error), duration: .zero, startDate: Date(), exchange: nil)
+        for observer in observers { observer.requestStarted(context) }
+        let completion = RequestCompletion(
+            context: context, outcome: .failure(error), duration: .zero, metrics: nil, exchange: nil)
+        for observer in observers { observer.requestCompleted(completion) }
     }
 
     /// Runs an already-built request and decodes a 2xx response with `decode`.
@@ -104,9 +106,9 @@ public struct Pipeline: Sendable {
         _ urlRequest: URLRequest, kind: RequestContext.Kind, options: RequestOptions,
         decode: (HTTPExchange) throws(NetworkingError) -> Void
     ) async -> NetworkingError? {
-        let observation = observers.isEmpty ? nil : beginObserving(urlRequest, kind: kind, options: options)
+        let observation = RequestObservation(observers: observers, request: urlRequest, kind: kind, options: options)
         let sent = await RequestOptions.with(options) { await send(urlRequest) }
-        return conclude(sent, observation: observation, of: urlRequest, kind: kind, options: options, decode: decode)
+        return conclude(sent, observation: observation, decode: decode)
     }
 
     /// Sends the request through the interceptors and the transport.
@@ -124,49 +126,17 @@ public struct Pipeline: Sendable {
         }
     }
 
-    /// How a request is observed between its start and its completion.
-    private enum Observation {
-        /// Nobody listens to successes (see `RequestObserver.observesFailuresOnly`): only a failure
-        /// is reported, start and completion together. The start is kept as a number (uptime
-        /// nanoseconds) rather than an object: this is every request's case with the default logger.
-        case failuresOnly(since: UInt64)
-        /// The start was reported.
-        case started(StartedRequest)
-    }
-
-    /// A request whose start the observers were told about.
-    private final class StartedRequest {
-        let start = ContinuousClock.now
-        let startDate = Date()
-        let context: RequestContext
-
-        init(_ context: RequestContext) { self.context = context }
-    }
-
-    private func beginObserving(
-        _ urlRequest: URLRequest, kind: RequestContext.Kind, options: RequestOptions
-    ) -> Observation {
-        if observers.allSatisfy(\.observesFailuresOnly) {
-            return .failuresOnly(since: DispatchTime.now().uptimeNanoseconds)
-        }
-        let started = StartedRequest(Self.context(of: urlRequest, kind: kind, options: options))
-        notifyStart(started.context)
-        return .started(started)
-    }
-
     /// Checks the status, decodes, and tells the observers how the request ended.
     private func conclude(
-        _ sent: consuming Result<HTTPExchange, NetworkingError>, observation: Observation?, of urlRequest: URLRequest,
-        kind: RequestContext.Kind, options: RequestOptions, decode: (HTTPExchange) throws(NetworkingError) -> Void
+        _ sent: consuming Result<HTTPExchange, NetworkingError>, observation: RequestObservation?,
+        decode: (HTTPExchange) throws(NetworkingError) -> Void
     ) -> NetworkingError? {
         let exchange: HTTPExchange
         switch consume sent {
         case .success(let received):
             exchange = received
         case .failure(let error):
-            if let observation {
-                report(observation, of: urlRequest, kind: kind, options: options, failure: error, exchange: nil)
-            }
+            observation?.complete(error, exchange: nil)
             return error
         }
         var failure: NetworkingError?
@@ -176,63 +146,8 @@ public struct Pipeline: Sendable {
         } catch {
             failure = error
         }
-        if let observation {
-            report(observation, of: urlRequest, kind: kind, options: options, failure: failure, exchange: exchange)
-        }
+        observation?.complete(failure, exchange: exchange)
         return failure
-    }
-
-    /// Tells the observers how an observed request ended (a success nobody listens to is not reported).
-    private func report(
-        _ observation: Observation, of urlRequest: URLRequest, kind: RequestContext.Kind, options: RequestOptions,
-        failure: NetworkingError?, exchange: HTTPExchange?
-    ) {
-        switch observation {
-        case .started(let started):
-            let outcome: RequestOutcome =
-                failure.map { .failure($0) }
-                ?? .success(statusCode: exchange?.statusCode ?? 0, byteCount: exchange?.body.count ?? 0)
-            notifyCompletion(
-                started.context, outcome, duration: .now - started.start, startDate: started.startDate,
-                exchange: exchange)
-        case .failuresOnly(let since):
-            guard let failure else { return }
-            let nanoseconds = DispatchTime.now().uptimeNanoseconds &- since
-            let context = Self.context(of: urlRequest, kind: kind, options: options)
-            notifyStart(context)
-            notifyCompletion(
-                context, .failure(failure), duration: .nanoseconds(Int64(clamping: nanoseconds)),
-                startDate: Date(timeIntervalSinceNow: -Double(nanoseconds) / 1e9), exchange: exchange)
-        }
-    }
-
-    private static func context(
-        of urlRequest: URLRequest, kind: RequestContext.Kind, options: RequestOptions
-    ) -> RequestContext {
-        RequestContext(
-            method: HTTPMethod(rawValue: urlRequest.httpMethod ?? "GET"), url: urlRequest.url,
-            headers: HTTPHeaders(urlRequest.allHTTPHeaderFields ?? [:]), body: urlRequest.httpBody, kind: kind,
-            options: options, bodyFile: urlRequest.fileBodyURL)
-    }
-
-    private func notifyStart(_ context: RequestContext) {
-        for observer in observers { observer.requestStarted(context) }
-    }
-
-    private func notifyCompletion(
-        _ context: RequestContext, _ outcome: RequestOutcome, duration: Duration, startDate: Date,
-        exchange: HTTPExchange?
-    ) {
-        let metrics =
-            exchange?.metrics
-            ?? exchange.map {
-                TransactionMetrics(
-                    startDate: startDate, endDate: Date(), requestBodyBytes: $0.request.inMemoryBodyByteCount,
-                    responseBodyBytes: Int64($0.body.count))
-            }
-        let completion = RequestCompletion(
-            context: context, outcome: outcome, duration: duration, metrics: metrics, exchange: exchange)
-        for observer in observers { observer.requestCompleted(completion) }
     }
 }
 

@@ -1,0 +1,86 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One request as its observers see it, whatever its kind (a verb, an endpoint call in any
+/// environment, a download, a transfer, a stream): one start and one completion.
+///
+/// When every observer listens to failures only (`RequestObserver.observesFailuresOnly`, the
+/// default logger's case), a success is not reported at all and a failure reports its start and
+/// completion together; until then only the start time is kept (uptime nanoseconds, no object).
+struct RequestObservation: Sendable {
+    private let observers: [any RequestObserver]
+    private let request: URLRequest
+    private let kind: RequestContext.Kind
+    private let options: RequestOptions
+    /// The context whose start was reported, or `nil` while failures only are observed.
+    private let started: RequestContext?
+    private let since = DispatchTime.now().uptimeNanoseconds
+
+    /// Starts observing `request`; `nil` when there are no observers.
+    init?(
+        observers: [any RequestObserver], request: URLRequest, kind: RequestContext.Kind, options: RequestOptions
+    ) {
+        guard !observers.isEmpty else { return nil }
+        self.observers = observers
+        self.request = request
+        self.kind = kind
+        self.options = options
+        if observers.allSatisfy(\.observesFailuresOnly) {
+            started = nil
+        } else {
+            let context = Self.context(of: request, kind: kind, options: options)
+            for observer in observers { observer.requestStarted(context) }
+            started = context
+        }
+    }
+
+    /// Tells the observers how the request ended: `exchange` is the final response when there
+    /// was one (its metadata and metrics are used unless `response` or `metrics` are given),
+    /// `bytes` the body bytes received when they did not stay in memory.
+    func complete(
+        _ failure: NetworkingError?, exchange: HTTPExchange?, response: ResponseMetadata? = nil, bytes: Int64? = nil,
+        metrics: TransactionMetrics? = nil
+    ) {
+        let context: RequestContext
+        if let started {
+            context = started
+        } else {
+            guard failure != nil else { return }  // a success nobody listens to
+            context = Self.context(of: request, kind: kind, options: options)
+            for observer in observers { observer.requestStarted(context) }
+        }
+        let elapsed = DispatchTime.now().uptimeNanoseconds &- since
+        let duration = Duration.nanoseconds(Int64(clamping: elapsed))
+        let byteCount = bytes ?? exchange.map { Int64($0.body.count) } ?? 0
+        let outcome: RequestOutcome =
+            failure.map { .failure($0) } ?? .success(statusCode: exchange?.statusCode ?? 0, byteCount: Int(byteCount))
+        // Nothing was measured of a request that got no response and moved no body bytes.
+        let measured =
+            metrics ?? exchange?.metrics
+            ?? (exchange == nil && bytes == nil
+                ? nil
+                : TransactionMetrics(
+                    startDate: Date(timeIntervalSinceNow: -Double(elapsed) / 1e9), endDate: Date(),
+                    requestBodyBytes: request.inMemoryBodyByteCount, responseBodyBytes: byteCount))
+        let completion =
+            response.map {
+                RequestCompletion(
+                    context: context, outcome: outcome, duration: duration, metrics: measured, response: $0)
+            }
+            ?? RequestCompletion(
+                context: context, outcome: outcome, duration: duration, metrics: measured, exchange: exchange)
+        for observer in observers { observer.requestCompleted(completion) }
+    }
+
+    private static func context(
+        of request: URLRequest, kind: RequestContext.Kind, options: RequestOptions
+    ) -> RequestContext {
+        RequestContext(
+            method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), url: request.url,
+            headers: HTTPHeaders(request.allHTTPHeaderFields ?? [:]), body: request.httpBody, kind: kind,
+            options: options, bodyFile: request.fileBodyURL)
+    }
+}
