@@ -74,37 +74,6 @@ final class FaultInjectionTests: XCTestCase {
         XCTAssertEqual(try urlErrorCode(result), .timedOut, "\(result)")
     }
 
-    /// `timeoutIntervalForResource` of a configuration given to `Networking(baseURL:configuration:)`
-    /// bounds the whole request (URLSession on Linux stores it and never enforces it): a body
-    /// trickling one byte a second ends at the deadline with the timeout error of a request
-    /// timeout, and nothing is cached.
-    func testAResourceTimeoutEndsABodyThatKeepsTrickling() async throws {
-        let server = try XCTUnwrap(self.server)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 30
-        configuration.timeoutIntervalForResource = 3
-        let directory = Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let networking = Networking(baseURL: server.baseURL, configuration: configuration)
-        await networking.setLogLevel(.none)
-        let start = ContinuousClock.now
-        let sent = await withWatchdog(seconds: 20) {
-            let result: Result<Data, NetworkingError> = await networking.get("/drip?interval=1&count=30")
-            return result
-        }
-        let result = try XCTUnwrap(sent, "the request outlived its resource timeout")
-        XCTAssertEqual(try urlErrorCode(result), .timedOut, "\(result)")
-        XCTAssertLessThan(ContinuousClock.now - start, .seconds(8), "ended near its 3 s deadline")
-
-        let downloaded = await withWatchdog(seconds: 20) {
-            let result: Result<Data, NetworkingError> = await networking.downloadData("/drip?interval=1&count=30")
-            return result
-        }
-        XCTAssertEqual(try urlErrorCode(try XCTUnwrap(downloaded)), .timedOut)
-        let cached = await networking.dataFromCache("/drip?interval=1&count=30")
-        XCTAssertNil(cached, "nothing of a timed-out download is cached")
-    }
-
     func testNeverEndingBodyStopsAtTheBufferingCap() async throws {
         let result = try await download("/endless", maxBodySize: 1 << 20)
         XCTAssertEqual(try urlErrorCode(result), .dataLengthExceedsMaximum, "\(result)")
