@@ -46,6 +46,7 @@ extension HTTPClient {
             Environment(mode: .preview, previewDelay: max(.zero, delay))
         }
 
+        /// The environment as written in code: `.live`, `.test`, or `.preview(delay: …)` with its delay.
         public var description: String {
             mode == .preview ? ".preview(delay: \(previewDelay))" : ".\(mode.rawValue)"
         }

@@ -83,6 +83,7 @@ public final class HTTPClient: HTTPClientProtocol {
     /// Cancels every request in flight; each ends with `.cancelled`.
     public func cancelAllRequests() { registry.cancelAll() }
 
+    /// Sends the endpoint's request through the client's pipeline and decodes the response as `T`.
     public func send<T: Decodable, R: Endpoint>(_ request: R) async throws(NetworkingError) -> T {
         var pipeline = pipeline(for: request)
         if configuration.environment.mode != .live {

@@ -63,6 +63,7 @@ public struct DataCacheTransport: HTTPTransport {
         return CacheKey.key(base, credential: CacheKey.credentialIdentity(of: request, names: credentialHeaders))
     }
 
+    /// Serves the response stored under the request's key, or fetches it and stores it, as the caching level says.
     public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
         guard let key = cacheKey(for: request) else { return try await base.send(request) }
         if level == .none {

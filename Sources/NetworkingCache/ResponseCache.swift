@@ -51,6 +51,7 @@ public final class ResponseCache: ResponseStore {
             .appendingPathComponent(DataCache.folderName(forBaseURL: "app://" + scope), isDirectory: true)
     }
 
+    /// The response stored under `key`, from memory or else from disk, or `nil` when there is none.
     public func cachedResponse(forKey key: String) -> CachedResponse? {
         if let entry = storage.memoryEntry(forKey: key) {
             if let decoded = entry.attachment as? CachedResponse { return decoded }
@@ -61,14 +62,17 @@ public final class ResponseCache: ResponseStore {
         return storage.data(forKey: key).flatMap(CachedResponse.init(encoded:))
     }
 
+    /// Stores `response` under `key`, replacing any response stored there.
     public func storeResponse(_ response: CachedResponse, forKey key: String) {
         storage.store(response.encoded(), forKey: key, level: level)
     }
 
+    /// Removes the response stored under `key`, if any.
     public func removeResponse(forKey key: String) {
         storage.removeData(forKey: key)
     }
 
+    /// Removes every stored response, in memory and on disk.
     public func removeAllResponses() {
         storage.removeAll()
     }

@@ -69,6 +69,8 @@ public struct ResponseCachingTransport: HTTPTransport {
             credential: CacheKey.credentialIdentity(of: request, names: credentialHeaders))
     }
 
+    /// Answers a `GET` from the cache when the HTTP caching rules allow, revalidating or fetching otherwise;
+    /// another method that succeeds removes the cached `GET` response for its URL.
     public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
         let method = (request.httpMethod ?? "GET").uppercased()
         guard method == "GET", let key = key(for: request) else { return try await sendUnsafe(request, method: method) }

@@ -8,6 +8,7 @@
         /// What the dynamic loader or the symbol lookup reported.
         public let reason: String
 
+        /// A sentence saying that libcurl could not be loaded, and why.
         public var description: String { "libcurl is not available: \(reason)" }
     }
 

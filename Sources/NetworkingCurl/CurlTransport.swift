@@ -108,6 +108,7 @@
             }
         }
 
+        /// Sends `request` with libcurl and returns the exchange.
         public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
             try await send(request, progress: nil)
         }

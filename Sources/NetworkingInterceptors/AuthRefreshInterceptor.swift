@@ -88,6 +88,7 @@ public struct AuthRefreshInterceptor: HTTPInterceptor {
     /// The credential the last successful refresh returned, if any.
     public var currentCredential: String? { coordinator.current }
 
+    /// Sends the request; when it is refused with `401`/`403`, refreshes the credential and replays it once.
     public func intercept(
         _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
     ) async throws -> HTTPExchange {

@@ -38,6 +38,7 @@ public struct AuthTokenInterceptor: HTTPInterceptor {
         self.scheme = scheme
     }
 
+    /// Adds the current token to a request that requires authentication, then sends it.
     public func intercept(
         _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
     ) async throws -> HTTPExchange {

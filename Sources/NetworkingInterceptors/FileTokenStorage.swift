@@ -29,6 +29,7 @@ public struct FileTokenStorage: TokenStorage {
         self.fileURL = fileURL
     }
 
+    /// Reads the token from the file; a missing file means no token.
     public func loadToken() throws -> Token? {
         let path = fileURL.path
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -41,6 +42,7 @@ public struct FileTokenStorage: TokenStorage {
         return try TokenCoding.decode(data, location: path)
     }
 
+    /// Writes the token atomically, to a file readable by the owner only.
     public func saveToken(_ token: Token) throws {
         let data = try TokenCoding.encode(token)
         let directory = fileURL.deletingLastPathComponent()
@@ -69,6 +71,7 @@ public struct FileTokenStorage: TokenStorage {
         renamed = true
     }
 
+    /// Deletes the file; succeeds when there is none.
     public func removeToken() throws {
         guard unlink(fileURL.path) == 0 || errno == ENOENT else {
             throw TokenStorageError.fileSystem(operation: "remove", location: fileURL.path, code: errno)

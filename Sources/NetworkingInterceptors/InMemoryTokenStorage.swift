@@ -9,9 +9,12 @@ public final class InMemoryTokenStorage: TokenStorage {
         self.stored = Mutex(token)
     }
 
+    /// The token held, or `nil` when there is none.
     public func loadToken() -> Token? { stored.withLock { $0 } }
 
+    /// Replaces the token held.
     public func saveToken(_ token: Token) { stored.withLock { $0 = token } }
 
+    /// Forgets the token held.
     public func removeToken() { stored.withLock { $0 = nil } }
 }

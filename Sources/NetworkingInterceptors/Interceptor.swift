@@ -32,10 +32,15 @@ public protocol Interceptor: Sendable {
 }
 
 extension Interceptor {
+    /// `.reachable`: requests are sent.
     public var authenticationState: AuthenticationState { .reachable }
+    /// Returns `true`: requests need no authentication step.
     public func authenticate() async throws -> Bool { true }
+    /// Leaves the request unchanged.
     public func intercept(_ request: inout URLRequest) {}
+    /// Leaves the response body unchanged.
     public func intercept(_ data: inout Data) {}
+    /// Ignores the error.
     public func intercept(_ error: NetworkingError) {}
 }
 

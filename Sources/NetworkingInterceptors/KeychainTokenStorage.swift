@@ -27,6 +27,7 @@
             ]
         }
 
+        /// Reads the token from the keychain item; a missing item means no token.
         public func loadToken() throws -> Token? {
             var query = baseQuery()
             query[kSecReturnData as String] = true
@@ -41,6 +42,7 @@
             return try TokenCoding.decode(data, location: "keychain \(service)/\(account)")
         }
 
+        /// Writes the token to the keychain item, replacing any token stored there.
         public func saveToken(_ token: Token) throws {
             let data = try TokenCoding.encode(token)
             let attributes: [String: Any] = [
@@ -57,6 +59,7 @@
             guard added == errSecSuccess else { throw TokenStorageError.keychain(operation: "add", status: added) }
         }
 
+        /// Deletes the keychain item; succeeds when there is none.
         public func removeToken() throws {
             let status = SecItemDelete(baseQuery() as CFDictionary)
             guard status == errSecSuccess || status == errSecItemNotFound else {

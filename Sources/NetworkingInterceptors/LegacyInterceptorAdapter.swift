@@ -37,6 +37,8 @@ public struct LegacyInterceptorAdapter: HTTPInterceptor {
         self.interceptor = interceptor
     }
 
+    /// Runs the wrapped interceptor's hooks around sending the request: the authentication gate first,
+    /// then the request, data and error hooks.
     public func intercept(
         _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
     ) async throws -> HTTPExchange {

@@ -34,6 +34,7 @@ public struct ResponseValidatorInterceptor: HTTPInterceptor {
         self.validate = validate
     }
 
+    /// Sends the request and runs the check on a 2xx response, throwing `.validation` when it is rejected.
     public func intercept(
         _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
     ) async throws -> HTTPExchange {

@@ -102,6 +102,7 @@ public struct RetryInterceptor: HTTPInterceptor {
         self.init(baseDelay: .milliseconds(Int64((Swift.max(0, delay) * 1000).rounded())))
     }
 
+    /// Sends the request, and sends it again after a backoff delay while it fails transiently and attempts remain.
     public func intercept(
         _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
     ) async throws -> HTTPExchange {

@@ -25,6 +25,7 @@ public actor StoredTokenProvider: TokenProvider {
         self.storage = storage
     }
 
+    /// The current token: the cached one, or else the one read from storage.
     public func token() async throws -> Token? {
         if case .known(let token) = cache { return token }
         let writesBefore = writes
@@ -34,6 +35,7 @@ public actor StoredTokenProvider: TokenProvider {
         return token
     }
 
+    /// Saves `token` to storage and makes it the current one.
     public func setToken(_ token: Token) async throws {
         writes += 1
         cache = .unknown
@@ -41,6 +43,7 @@ public actor StoredTokenProvider: TokenProvider {
         cache = .known(token)
     }
 
+    /// Removes the token from storage (sign-out).
     public func clear() async throws {
         writes += 1
         cache = .unknown
@@ -48,5 +51,6 @@ public actor StoredTokenProvider: TokenProvider {
         cache = .known(nil)
     }
 
+    /// Whether a token is stored; storage errors are thrown, not answered as `false`.
     public func hasToken() async throws -> Bool { try await token() != nil }
 }

@@ -41,5 +41,6 @@ extension Token: CustomStringConvertible, CustomDebugStringConvertible {
         return "Token(accessToken: <redacted>, refreshToken: \(refresh), expiresAt: \(expiry))"
     }
 
+    /// The same as `description`: the tokens are redacted.
     public var debugDescription: String { description }
 }

@@ -28,6 +28,7 @@ public enum TokenProviderError: Error, Sendable, Hashable {
 }
 
 extension TokenProviderError: CustomStringConvertible, LocalizedError {
+    /// A sentence saying why no credential was available.
     public var description: String {
         switch self {
         case .notAuthenticated:
@@ -35,6 +36,7 @@ extension TokenProviderError: CustomStringConvertible, LocalizedError {
         }
     }
 
+    /// The same sentence as `description`.
     public var errorDescription: String? { description }
 }
 

@@ -26,6 +26,7 @@ public enum TokenStorageError: Error, Sendable, Hashable {
 }
 
 extension TokenStorageError: LocalizedError {
+    /// A sentence describing the failure, naming the location of the token.
     public var errorDescription: String? {
         switch self {
         case .corrupted(let location, let reason):

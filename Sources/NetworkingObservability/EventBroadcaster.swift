@@ -46,10 +46,12 @@ public final class EventBroadcaster: RequestObserver {
         for continuation in all { continuation.finish() }
     }
 
+    /// Sends a `started` event to every subscriber.
     public func requestStarted(_ context: RequestContext) {
         broadcast(.started(context))
     }
 
+    /// Sends the completion's event to every subscriber.
     public func requestCompleted(_ completion: RequestCompletion) {
         broadcast(NetworkingEvent(completion))
     }

@@ -65,11 +65,13 @@ public struct NetworkingLogger: RequestObserver {
     /// `true` unless the level is `.all`: a logger of failures has nothing to do for a success.
     public var observesFailuresOnly: Bool { level != .all || sinks.isEmpty }
 
+    /// Logs the start of the request when the level is `.all`.
     public func requestStarted(_ context: RequestContext) {
         guard level == .all, !sinks.isEmpty else { return }
         emit(formatter.started(context))
     }
 
+    /// Logs the request's outcome as the level asks: every outcome, failures (with the request) or nothing.
     public func requestCompleted(_ completion: RequestCompletion) {
         guard !sinks.isEmpty else { return }
         switch (level, completion.outcome) {

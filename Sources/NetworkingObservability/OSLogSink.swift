@@ -14,6 +14,7 @@
         /// Creates the sink.
         public init() {}
 
+        /// Sends the record to the unified log: failures as errors, the rest as info.
         public func write(_ record: LogRecord) {
             let logger = Logger(subsystem: Self.subsystem, category: Self.category)
             let message = record.message

@@ -11,6 +11,7 @@ public final class StandardErrorLogSink: LogSink {
 
     private init() {}
 
+    /// Writes the record's text to standard error.
     public func write(_ record: LogRecord) {
         let text = record.text
         lock.withLock { _ in _ = FileDescriptorWriter.writeAll(text, to: 2) }

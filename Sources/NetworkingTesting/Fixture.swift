@@ -89,5 +89,6 @@ public struct FixtureError: Error, LocalizedError, Sendable {
     /// Creates an error.
     public init(_ message: String) { self.message = message }
 
+    /// The message, naming the file.
     public var errorDescription: String? { message }
 }

@@ -26,6 +26,7 @@ public final class InMemoryTransport: HTTPTransport {
     /// Creates a transport with no routes.
     public init() {}
 
+    /// Records `request` and answers with the route that matches it.
     public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
         let recorded = RecordedRequest(request)
         return try await table.respond(to: recorded).respond(to: request)

@@ -48,6 +48,7 @@ public final class MockHTTPClient: HTTPClientProtocol {
         /// The identity stubs are matched on (see `MockHTTPClient`).
         public let identity: String
 
+        /// The identity the call is matched on.
         public var description: String { identity }
 
         /// Decodes the body as JSON (ISO-8601 dates).
@@ -129,6 +130,7 @@ public final class MockHTTPClient: HTTPClientProtocol {
     /// Removes every stub and forgets the calls.
     public func reset() { state.withLock { $0 = State() } }
 
+    /// Records the call and answers with the last stub registered for its identity.
     public func send<T: Decodable, R: Endpoint>(_ request: R) async throws(NetworkingError) -> T {
         let (call, buildError) = Self.call(for: request, encoder: encoder)
         let (answer, stubs) = state.withLock { state in

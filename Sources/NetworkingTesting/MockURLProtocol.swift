@@ -40,10 +40,13 @@ public class MockURLProtocol: URLProtocol {
 
     private let stopped = Mutex(false)
 
+    /// Returns `true`: this protocol answers every request it is asked about.
     override public class func canInit(with request: URLRequest) -> Bool { true }
 
+    /// Returns the request unchanged.
     override public class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
+    /// Answers the request from the registry's fake responses.
     override public func startLoading() {
         let recorded = RecordedRequest(request)
         let response: FakeResponse
@@ -65,6 +68,7 @@ public class MockURLProtocol: URLProtocol {
         DispatchQueue.global().asyncAfter(deadline: .now() + response.delay) { instance.deliver(response) }
     }
 
+    /// Stops loading: a response not yet delivered is dropped.
     override public func stopLoading() {
         stopped.withLock { $0 = true }
     }

@@ -42,6 +42,7 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
         try decoder.decode(type, from: body ?? Data())
     }
 
+    /// The method and URL, and the body's size when there is one.
     public var description: String {
         "\(method) \(url?.absoluteString ?? "(no URL)")" + (body.map { " (body \($0.count) bytes)" } ?? "")
     }

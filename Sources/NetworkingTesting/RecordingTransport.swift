@@ -65,6 +65,7 @@ public final class RecordingTransport: HTTPTransport {
     /// The fixture files written so far, in order.
     public var recordedFiles: [URL] { state.withLock { $0.files } }
 
+    /// Sends `request` through the next transport and writes the exchange to a fixture file.
     public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
         let exchange = try await next.send(request)
         let fixture = makeFixture(request, exchange)

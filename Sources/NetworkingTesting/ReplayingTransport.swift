@@ -66,6 +66,7 @@ public final class ReplayingTransport: HTTPTransport {
         self.entries = entries
     }
 
+    /// Answers with the fixture that matches `request`, or fails when none does.
     public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
         if Task.isCancelled { throw .cancelled }
         let key = MatchKey(request)

@@ -11,6 +11,7 @@ public struct FormDataPartType: RawRepresentable, Hashable, Sendable, Expressibl
     /// Creates a type from a MIME string: `FormDataPartType("application/pdf")`.
     public init(_ mimeType: String) { self.rawValue = mimeType }
 
+    /// Creates a type from a MIME string literal: `"application/pdf"`.
     public init(stringLiteral value: String) { self.rawValue = value }
 
     /// `application/octet-stream`, the default.

@@ -36,6 +36,7 @@ public struct EmptyResponse: Decodable, Sendable, Hashable {
     /// Creates the value.
     public init() {}
 
+    /// Decodes the value, whatever the body holds.
     public init(from decoder: any Decoder) throws {}
 }
 

@@ -129,6 +129,7 @@ public typealias NetworkRequestable = Endpoint
 public typealias HttpMethod = HTTPMethod
 
 extension Endpoint {
+    /// Built from `body` and `queryParameters`: a body, a query, both or neither.
     public var task: HTTPTask {
         switch (body, queryParameters) {
         case (nil, nil): return .none
@@ -138,18 +139,32 @@ extension Endpoint {
         }
     }
 
+    /// No body.
     public var body: (any Encodable & Sendable)? { nil }
+    /// No query parameters.
     public var queryParameters: [String: any Sendable]? { nil }
+    /// No headers of the endpoint's own; the client's are sent.
     public var headers: [String: String]? { nil }
+    /// `true`: the request needs the user's credential.
     public var requiresAuthentication: Bool { true }
+    /// 60 seconds, `URLRequest`'s default.
     public var timeoutInterval: TimeInterval { 60 }
+    /// `.useProtocolCachePolicy`.
     public var cachePolicy: URLRequest.CachePolicy { .useProtocolCachePolicy }
+    /// `-1`: the client's `maxRetries` applies.
     public var retryCount: Int { -1 }
+    /// Whether the method is idempotent (see `HTTPMethod.isIdempotent`).
     public var isIdempotent: Bool { method.isIdempotent }
+    /// `true`: loggers record this request.
     public var shouldPrintLogs: Bool { true }
+    /// No sample data: the `.test` and `.preview` environments fail the request.
     public var sampleData: Data? { nil }
+    /// `.useDefaultKeys`, which keeps the client's decoder's strategy.
     public var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy { .useDefaultKeys }
+    /// `.deferredToDate`, which keeps the client's decoder's strategy.
     public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy { .deferredToDate }
+    /// `.useDefaultKeys`, which keeps the client's encoder's strategy.
     public var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy { .useDefaultKeys }
+    /// `.deferredToDate`, which keeps the client's encoder's strategy.
     public var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy { .deferredToDate }
 }

@@ -69,6 +69,7 @@ public struct FakeTransport: HTTPTransport {
         self.next = next
     }
 
+    /// Answers with the first route matching the request, else passes it to `next`, else fails it.
     public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
         if let response = routes.response(for: request) { return try await response.respond(to: request) }
         if let next { return try await next.send(request) }

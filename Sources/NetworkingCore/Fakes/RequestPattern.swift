@@ -67,6 +67,7 @@ public struct RequestPattern: Sendable, Hashable, CustomStringConvertible {
         return true
     }
 
+    /// The method (`*` for any) and the URL the pattern matches.
     public var description: String { "\(method?.rawValue ?? "*") \(url.absoluteString)" }
 
     /// The decoded path of a URL, `/` when empty.

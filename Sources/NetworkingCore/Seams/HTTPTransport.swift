@@ -24,6 +24,7 @@ public struct ClosureTransport: HTTPTransport {
         self.handler = handler
     }
 
+    /// Calls the handler with `request`.
     public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
         try await handler(request)
     }

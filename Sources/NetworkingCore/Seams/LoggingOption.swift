@@ -42,11 +42,13 @@ public struct LogGate: RequestObserver {
     /// The logger's, or `true` when disabled (nothing is passed on at all).
     public var observesFailuresOnly: Bool { !isEnabled || !Self.isEnabledProcessWide || logger.observesFailuresOnly }
 
+    /// Passes the start on to the logger, unless logging is off or the request must not be logged.
     public func requestStarted(_ context: RequestContext) {
         guard isEnabled, Self.isEnabledProcessWide, context.shouldPrintLogs else { return }
         logger.requestStarted(context)
     }
 
+    /// Passes the completion on to the logger, unless logging is off or the request must not be logged.
     public func requestCompleted(_ completion: RequestCompletion) {
         guard isEnabled, Self.isEnabledProcessWide, completion.context.shouldPrintLogs else { return }
         logger.requestCompleted(completion)

@@ -107,5 +107,6 @@ public protocol RequestObserver: Sendable {
 }
 
 extension RequestObserver {
+    /// `false`: the observer hears about every request.
     public var observesFailuresOnly: Bool { false }
 }

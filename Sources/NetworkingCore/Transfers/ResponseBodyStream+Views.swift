@@ -20,17 +20,22 @@ extension ResponseBodyStream {
 
     /// A response body as an `AsyncSequence` of bytes.
     public struct Bytes: AsyncSequence, Sendable {
+        /// A single byte of the body.
         public typealias Element = UInt8
+        /// The error that ends the body early.
         public typealias Failure = NetworkingError
 
         /// The chunked body this view reads.
         public let base: ResponseBodyStream
 
+        /// Returns an iterator over the body's bytes.
         public func makeAsyncIterator() -> Iterator { Iterator(chunks: base.makeAsyncIterator()) }
 
         /// Reads the bytes in order.
         public struct Iterator: AsyncIteratorProtocol, Sendable {
+            /// A single byte of the body.
             public typealias Element = UInt8
+            /// The error that ends the body early.
             public typealias Failure = NetworkingError
 
             var chunks: ResponseBodyStream.Iterator
@@ -58,7 +63,9 @@ extension ResponseBodyStream {
 
     /// A response body as an `AsyncSequence` of text lines.
     public struct Lines: AsyncSequence, Sendable {
+        /// A line of text, without its terminator.
         public typealias Element = String
+        /// The error that ends the body early, or a line that is too long.
         public typealias Failure = NetworkingError
 
         /// The chunked body this view reads.
@@ -66,13 +73,16 @@ extension ResponseBodyStream {
         /// The longest line accepted, in bytes.
         public let maxLineLength: Int
 
+        /// Returns an iterator over the body's lines.
         public func makeAsyncIterator() -> Iterator {
             Iterator(chunks: base.makeAsyncIterator(), base: base, splitter: LineSplitter(maxLineLength: maxLineLength))
         }
 
         /// Reads the lines in order.
         public struct Iterator: AsyncIteratorProtocol, Sendable {
+            /// A line of text, without its terminator.
             public typealias Element = String
+            /// The error that ends the body early, or a line that is too long.
             public typealias Failure = NetworkingError
 
             var chunks: ResponseBodyStream.Iterator

@@ -58,6 +58,7 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
         self.init(handle: Handle(storage))
     }
 
+    /// Returns an iterator over the body's chunks.
     public func makeAsyncIterator() -> Iterator { Iterator(handle: handle) }
 
     /// Cancels the transfer; a reader waiting for a chunk gets `.cancelled`.
@@ -116,7 +117,9 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
 
     /// Reads the chunks in order.
     public struct Iterator: AsyncIteratorProtocol, Sendable {
+        /// A chunk of the body, as it arrived.
         public typealias Element = Data
+        /// The error that ends the body early.
         public typealias Failure = NetworkingError
 
         fileprivate let handle: Handle

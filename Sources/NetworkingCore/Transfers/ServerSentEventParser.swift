@@ -20,6 +20,7 @@ public struct ServerSentEvent: Sendable, Hashable, CustomStringConvertible {
         self.retry = retry
     }
 
+    /// The event's type, ID, retry time and data, for logs and test failures.
     public var description: String {
         var text = "event: \(event)"
         if let id { text += " id: \(id)" }

@@ -16,7 +16,9 @@ import Foundation
 /// not `text/event-stream` throws `.validation`; another non-2xx status throws `.http`; neither
 /// reconnects. Cancelling the iterating task closes the connection and throws `.cancelled`.
 public struct ServerSentEventStream: AsyncSequence, Sendable {
+    /// One event from the server.
     public typealias Element = ServerSentEvent
+    /// The error that ends the stream.
     public typealias Failure = NetworkingError
 
     /// Opens one connection; the argument is the `Last-Event-ID` to send, if any.
@@ -57,6 +59,7 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
         self.maxEventSize = maxEventSize
     }
 
+    /// Returns an iterator; its first `next()` opens the connection.
     public func makeAsyncIterator() -> Iterator {
         Iterator(
             connect: connect, reconnection: reconnection,
@@ -65,7 +68,9 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
 
     /// Reads events, reconnecting as needed.
     public struct Iterator: AsyncIteratorProtocol, Sendable {
+        /// One event from the server.
         public typealias Element = ServerSentEvent
+        /// The error that ends the stream.
         public typealias Failure = NetworkingError
 
         let connect: Connect

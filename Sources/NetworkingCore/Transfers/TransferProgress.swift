@@ -27,6 +27,7 @@ public struct TransferProgress: Sendable, Hashable, CustomStringConvertible {
     /// Whether the transfer has reached its known total.
     public var isComplete: Bool { totalBytes.map { completedBytes >= $0 } ?? false }
 
+    /// The bytes transferred, and the total when it is known.
     public var description: String {
         guard let totalBytes else { return "\(completedBytes) bytes" }
         return "\(completedBytes) of \(totalBytes) bytes"

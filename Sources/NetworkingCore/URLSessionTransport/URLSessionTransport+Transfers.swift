@@ -13,6 +13,7 @@ import Foundation
 // deadline over a request and its redirects, see `URLSessionTransport.resourceDeadline()`).
 
 extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTransport, FileDownloadingTransport {
+    /// Sends `request`, following redirects, and reports the upload and download progress to the reporters given.
     public func send(
         _ request: URLRequest, uploadProgress: ProgressReporter?, downloadProgress: ProgressReporter?
     ) async throws(NetworkingError) -> HTTPExchange {

@@ -53,6 +53,7 @@ public final class URLSessionTransport: ResponseBodyLimitedTransport {
 
     deinit { session.finishTasksAndInvalidate() }
 
+    /// Sends `request` with the transport's session, following redirects, and returns the exchange.
     public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
         try await sendFollowingRedirects(request, progress: TaskProgress())
     }

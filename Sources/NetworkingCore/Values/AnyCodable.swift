@@ -6,14 +6,22 @@ import Foundation
 /// let name = response.body["json"]?["username"]?.stringValue
 /// ```
 public enum AnyCodable: Sendable, Hashable, Codable {
+    /// JSON `null`.
     case null
+    /// A JSON Boolean.
     case bool(Bool)
+    /// A JSON number with an integral value that fits in an `Int`.
     case int(Int)
+    /// Any other JSON number.
     case double(Double)
+    /// A JSON string.
     case string(String)
+    /// A JSON array.
     case array([AnyCodable])
+    /// A JSON object.
     case object([String: AnyCodable])
 
+    /// Decodes whichever JSON value the decoder holds.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -33,6 +41,7 @@ public enum AnyCodable: Sendable, Hashable, Codable {
         }
     }
 
+    /// Encodes the value as the JSON it represents.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -93,18 +102,26 @@ public enum AnyCodable: Sendable, Hashable, Codable {
 extension AnyCodable: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
+    /// Creates a JSON string.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// Creates a JSON integer.
     public init(integerLiteral value: Int) { self = .int(value) }
+    /// Creates a JSON number.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// Creates a JSON Boolean.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// Creates JSON `null`.
     public init(nilLiteral: ()) { self = .null }
+    /// Creates a JSON array.
     public init(arrayLiteral elements: AnyCodable...) { self = .array(elements) }
+    /// Creates a JSON object; when a key repeats, the last value wins.
     public init(dictionaryLiteral elements: (String, AnyCodable)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }
 
 extension AnyCodable: CustomStringConvertible {
+    /// The value written like JSON, with object members sorted by key and strings unquoted.
     public var description: String {
         switch self {
         case .null: "null"

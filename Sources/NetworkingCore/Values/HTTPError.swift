@@ -21,6 +21,7 @@ public struct HTTPError: Error, Sendable, LocalizedError {
     /// Whether the status is 5xx.
     public var isServerError: Bool { (500..<600).contains(statusCode) }
 
+    /// A sentence naming the status code and its standard reason phrase.
     public var errorDescription: String? {
         "The server returned status \(statusCode) (\(HTTPURLResponse.localizedString(forStatusCode: statusCode)))."
     }

@@ -38,6 +38,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         fields.sort { $0.name.lowercased() < $1.name.lowercased() }
     }
 
+    /// Creates headers from a dictionary literal, keeping the fields in the order written.
     public init(dictionaryLiteral elements: (String, String)...) {
         for (name, value) in elements { fields.append(Field(name: name, value: value)) }
     }
@@ -79,8 +80,10 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         return result
     }
 
+    /// Returns an iterator over the fields, in order.
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
+    /// The fields, one `Name: value` line each.
     public var description: String { fields.map { "\($0.name): \($0.value)" }.joined(separator: "\n") }
 }
 

@@ -97,6 +97,7 @@ extension NetworkingError {
 }
 
 extension NetworkingError: LocalizedError {
+    /// A sentence describing what went wrong, for logs and for people.
     public var errorDescription: String? {
         switch self {
         case .invalidRequest(let reason):
@@ -173,6 +174,7 @@ extension NetworkingError {
 }
 
 extension NetworkingError: CustomStringConvertible {
+    /// The same sentence as `errorDescription`.
     public var description: String { errorDescription ?? "NetworkingError" }
 }
 

@@ -60,5 +60,6 @@ public struct ResponseMetadata: Sendable, CustomStringConvertible {
         try decoder.decode(type, from: body)
     }
 
+    /// The status code and the size of the body.
     public var description: String { "HTTP \(statusCode), \(body.count) bytes" }
 }
