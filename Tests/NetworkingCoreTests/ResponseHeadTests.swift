@@ -78,3 +78,19 @@ final class ResponseHeadTests: XCTestCase {
         XCTAssertNil(ResponseHead(url: url, statusCode: 42, fieldLines: []))
     }
 }
+
+final class ResponseHeadFieldPresenceTests: XCTestCase {
+    func testAFieldIsFoundInTheLinesWithoutParsingThemAndAfterParsing() throws {
+        let url = URL(string: "http://h.test")!
+        let lines = Array("Content-Type: text/plain\r\nset-cookie: a=1\r\nX-Set-Cookie-Like: no\r\n".utf8)
+        let head = try XCTUnwrap(ResponseHead(url: url, statusCode: 200, fieldLines: lines))
+        XCTAssertTrue(head.containsField("Set-Cookie"))
+        XCTAssertTrue(head.containsField("content-type"))
+        XCTAssertFalse(head.containsField("Set-Cookie2"))
+        XCTAssertFalse(head.containsField("Cookie"), "a name that only ends another does not count")
+        XCTAssertEqual(head.header("SET-COOKIE"), "a=1")
+        XCTAssertTrue(head.containsField("set-cookie"), "and once parsed")
+        let plain = try XCTUnwrap(ResponseHead(url: url, statusCode: 200, fieldLines: Array("A: 1\n".utf8)))
+        XCTAssertFalse(plain.containsField("Set-Cookie"))
+    }
+}

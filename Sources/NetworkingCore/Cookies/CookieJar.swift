@@ -37,7 +37,7 @@ extension CookieJar {
 
     /// Takes the `Set-Cookie` fields of `head`, received for a request to `url`.
     public func store(from head: ResponseHead, receivedFrom url: URL) {
-        guard let combined = head.header("Set-Cookie") else { return }
+        guard head.containsField("Set-Cookie"), let combined = head.header("Set-Cookie") else { return }
         store(SetCookie.fieldValues(in: combined), receivedFrom: url)
     }
 }

@@ -120,7 +120,8 @@ public struct CookieStore: Sendable {
 
     /// The cookies a request to `url` carries, in `Cookie` header order; marks them used.
     public mutating func cookies(for url: URL, now: Date = Date()) -> [Cookie] {
-        guard let host = CookieDomain.canonicalHost(of: url) else { return [] }
+        // An empty jar (most clients' most of the time) answers without taking the URL apart.
+        guard count > 0, let host = CookieDomain.canonicalHost(of: url) else { return [] }
         let path = CookiePath.requestPath(of: url)
         let secureRequest = Self.isSecure(url)
         var found: [Cookie] = []

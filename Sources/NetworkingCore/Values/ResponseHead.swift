@@ -62,6 +62,38 @@ public struct ResponseHead: Sendable {
         }
     }
 
+    /// Whether a field named `name` (compared case-insensitively) is present. A head still held as
+    /// field lines is scanned without being parsed, so asking costs little when the answer is no.
+    public func containsField(_ name: String) -> Bool {
+        switch backing {
+        case .given(let response):
+            return response.value(forHTTPHeaderField: name) != nil
+        case .fields(let storage):
+            return storage.state.withLock { state in
+                if let fields = state.fields { return fields.keys.contains { $0.caseInsensitiveEquals(name) } }
+                return Self.lines(state.lines, containField: Array(name.utf8))
+            }
+        }
+    }
+
+    /// Whether some line of `lines` starts with `name` (ASCII case folded) and a colon.
+    private static func lines(_ lines: [UInt8], containField name: [UInt8]) -> Bool {
+        var start = 0
+        while start < lines.count {
+            let end = lines[start...].firstIndex(of: UInt8(ascii: "\n")) ?? lines.count
+            if end - start > name.count, lines[start + name.count] == UInt8(ascii: ":") {
+                var matches = true
+                for offset in 0..<name.count where lines[start + offset] | 0x20 != name[offset] | 0x20 {
+                    matches = false
+                    break
+                }
+                if matches { return true }
+            }
+            start = end + 1
+        }
+        return false
+    }
+
     /// The URL of the response.
     public var url: URL? {
         switch backing {
