@@ -111,12 +111,16 @@ sanitize-address:
 # A crash becomes a regression: commit its input under Tests/Fuzz/Corpus/<Target>/ and a unit test.
 # Each new parser gets a target here (the SSE parser of issue 8, once it exists).
 
-FUZZ_TARGETS := URLComposer Encoders Headers ImageHeader CacheKey ServerSentEvents
+FUZZ_TARGETS := URLComposer Encoders Headers ImageHeader CacheKey ServerSentEvents WebSocketFrames
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_DIR := .build/fuzz
+# The WebSocket frame codec: pure files that depend on nothing else in the Networking target.
+WEBSOCKET_CODEC_SOURCES := $(addprefix Sources/Networking/WebSockets/WebSocket,$(addsuffix .swift,\
+	Frame FrameParser MessageAssembler UTF8Validator CloseCode ProtocolError))
 FUZZ_SOURCES := $(filter-out %/Exports.swift,$(wildcard Sources/NetworkingCore/*.swift Sources/NetworkingCache/*.swift \
-	Sources/NetworkingObservability/*.swift)) Sources/Networking/ImageHeader.swift $(wildcard Tests/Fuzz/Support/*.swift)
+	Sources/NetworkingObservability/*.swift)) Sources/Networking/ImageHeader.swift \
+	$(WEBSOCKET_CODEC_SOURCES) $(wildcard Tests/Fuzz/Support/*.swift)
 FUZZ_FLAGS := -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -use-ld=lld -package-name Networking
 
 $(FUZZ_DIR)/lib/libFuzzSupport.a: $(FUZZ_SOURCES)
