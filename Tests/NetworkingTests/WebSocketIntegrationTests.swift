@@ -1,5 +1,6 @@
 #if os(Linux)
     import Foundation
+    import FoundationNetworking
     import NetworkingCurl
     import XCTest
 
@@ -144,6 +145,39 @@
             await socket.close()
         }
 
+        func testAHandshake401IsRefreshedOnceByTheInterceptors() async throws {
+            let networking = Networking(baseURL: try server.echoBaseURL)
+            await networking.setAuthorizationHeader(headerValue: "Bearer stale")
+            let refreshes = WebSocketTestCounter()
+            let seen = Recorder()
+            await networking.setInterceptors([
+                Spy(recorder: seen),
+                AuthRefreshInterceptor {
+                    refreshes.increment()
+                    return "Bearer good"
+                },
+            ])
+            let socket = try await networking.webSocket("/auth")
+            XCTAssertEqual(refreshes.value, 1)
+            XCTAssertEqual(seen.statuses, [101], "the outer interceptor sees the refreshed attempt's upgrade")
+            XCTAssertEqual(seen.upgradeHeaders, ["websocket"])
+            try await socket.send(.text("after refresh"))
+            var iterator = socket.messages.makeAsyncIterator()
+            let echoed = try await iterator.next()
+            XCTAssertEqual(echoed, .text("after refresh"))
+            await socket.close()
+
+            // A refresh that gives up leaves the 401.
+            await networking.setInterceptors([AuthRefreshInterceptor { nil }])
+            do {
+                _ = try await networking.webSocket("/auth")
+                XCTFail("a refused handshake opened")
+            } catch {
+                guard case .http(let http) = error else { return XCTFail("\(error)") }
+                XCTAssertEqual(http.statusCode, 401)
+            }
+        }
+
         func testWSSWithTheFixtureCA() async throws {
             let ca = WebSocketTestServer.fixtures.appendingPathComponent("ca.pem").path
             let transport = try CurlTransport(configuration: CurlTransport.Configuration(caCertificateFile: ca))
@@ -226,5 +260,29 @@
                 XCTAssertEqual(urlError.code, .cannotConnectToHost)
             }
         }
+    }
+
+    /// An interceptor that records what it sees of each handshake.
+    private struct Spy: HTTPInterceptor {
+        let recorder: Recorder
+
+        func intercept(_ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange)
+            async throws -> HTTPExchange
+        {
+            recorder.record(upgrade: request.value(forHTTPHeaderField: "Upgrade"))
+            let exchange = try await next(request)
+            recorder.record(status: exchange.statusCode)
+            return exchange
+        }
+    }
+
+    private final class Recorder: @unchecked Sendable {
+        private let lock = NSLock()
+        private var recordedStatuses: [Int] = []
+        private var recordedUpgrades: [String?] = []
+        var statuses: [Int] { lock.withLock { recordedStatuses } }
+        var upgradeHeaders: [String?] { lock.withLock { recordedUpgrades } }
+        func record(status: Int) { lock.withLock { recordedStatuses.append(status) } }
+        func record(upgrade: String?) { lock.withLock { recordedUpgrades.append(upgrade) } }
     }
 #endif

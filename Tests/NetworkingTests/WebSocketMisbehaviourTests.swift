@@ -72,7 +72,7 @@
             let socket = try await raw(
                 "/stop-reading", options: WebSocketOptions(closeTimeout: 0.5, sendBufferSize: 256 * 1024))
             let chunk = Data(count: 64 * 1024)
-            let sent = Counter()
+            let sent = WebSocketTestCounter()
             let sender = Task {
                 for _ in 0..<2000 {  // 125 MiB, far more than the socket buffers take
                     try await socket.send(.binary(chunk))
@@ -109,13 +109,5 @@
             }
             XCTAssertGreaterThan(sentLate.count, 200, "only \(sentLate.count) of 400 were sent after reading began")
         }
-    }
-
-    /// A count shared between tasks.
-    private final class Counter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
-        var value: Int { lock.withLock { count } }
-        func increment() { lock.withLock { count += 1 } }
     }
 #endif

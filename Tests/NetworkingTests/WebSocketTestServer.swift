@@ -64,4 +64,12 @@
             process.waitUntilExit()
         }
     }
+
+    /// A count shared between tasks.
+    final class WebSocketTestCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        var value: Int { lock.withLock { count } }
+        func increment() { lock.withLock { count += 1 } }
+    }
 #endif

@@ -74,6 +74,7 @@
 
         /// Starts the loop thread and waits for the handshake; returns the subprotocol chosen.
         func open() async throws(NetworkingError) -> String? {
+            defer { ThreadSanitizerHandOff.afterContinuation() }  // resumed by the loop thread
             guard wakeDescriptor >= 0 else {
                 throw .transport(
                     URLError(.cannotConnectToHost, userInfo: [NSLocalizedDescriptionKey: "eventfd failed"]))
@@ -105,6 +106,7 @@
             }
             wake()
             guard mustWait else { return }
+            defer { ThreadSanitizerHandOff.afterContinuation() }  // resumed by the loop thread
             do {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                     let outcome: NetworkingError?? = state.withLock { state in
@@ -123,6 +125,7 @@
 
         /// Sends a ping and waits for its pong.
         func ping() async throws(NetworkingError) {
+            defer { ThreadSanitizerHandOff.afterContinuation() }  // resumed by the loop thread
             do {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                     let failure: NetworkingError? = state.withLock { state in
@@ -155,6 +158,7 @@
                 return true
             }
             if queued { wake() }
+            defer { ThreadSanitizerHandOff.afterContinuation() }  // resumed by the loop thread
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let ended = state.withLock { state in
                     if state.end != nil { return true }

@@ -65,6 +65,7 @@ final class WebSocketInbox: Sendable {
     /// The next message; `nil` once the connection closed cleanly; the connection's error when it
     /// failed; `.cancelled` when the calling task is cancelled (the connection then closes with 1001).
     func next() async throws(NetworkingError) -> WebSocketMessage? {
+        defer { ThreadSanitizerHandOff.afterContinuation() }  // resumed by the loop thread
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation {
