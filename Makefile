@@ -18,7 +18,7 @@ SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
 
 SWIFT ?= swift
-DEMOS ?= Demo InterceptorsRecipe DownloadsRecipe ObservabilityRecipe Walkthrough TransfersRecipe
+DEMOS ?= Demo InterceptorsRecipe DownloadsRecipe ObservabilityRecipe Walkthrough TransfersRecipe WebSocketsRecipe
 HARNESS := Tests/Harness
 WITH_HTTPBIN := $(HARNESS)/with-httpbin.sh
 FORMAT_PATHS := $(wildcard Sources Tests Examples Package.swift)
