@@ -15,7 +15,8 @@ closes (the test process ended or closed it), it is signalled, or 600 seconds pa
   /close-without-status (a close frame with no payload), /split-utf8 (the text "é€😀" in
   fragments cut inside each scalar, then a close 1000), /too-big (a binary message of 16 MiB +
   1 byte in 1 MiB fragments), /huge-frame (the header of a 32 MiB frame), /stop-reading (never
-  reads after the handshake), /drop (closes the TCP connection without a close frame).
+  reads after the handshake), /drop (closes the TCP connection without a close frame); any other
+  path reads and drops what arrives, never answering.
 """
 import asyncio
 import base64

@@ -57,6 +57,25 @@
             await socket.close()
         }
 
+        func testSendsBeyondTheSendBufferAllArrive() async throws {
+            // A send buffer of 1 KiB: most sends wait for the loop to drain it.
+            let socket = try await connect("/echo", options: WebSocketOptions(sendBufferSize: 1024))
+            let count = 5000
+            async let received: Int = {
+                var received = 0
+                for try await message in socket.messages {
+                    guard message == .binary(Data([UInt8(received % 251)])) else { break }
+                    received += 1
+                    if received == count { break }
+                }
+                return received
+            }()
+            for index in 0..<count { try await socket.send(.binary(Data([UInt8(index % 251)]))) }
+            let total = try await received
+            XCTAssertEqual(total, count)
+            await socket.close()
+        }
+
         func testPingIsAnsweredWithPong() async throws {
             let socket = try await connect("/echo")
             for _ in 0..<3 { try await socket.ping() }

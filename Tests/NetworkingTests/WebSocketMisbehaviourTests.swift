@@ -91,6 +91,25 @@
             guard case .failure = result else { return XCTFail("the stalled send did not fail after close") }
         }
 
+        func testSendsThroughASmallBufferToAServerThatNeverAnswers() async throws {
+            // The raw server reads and drops what it gets, so only the senders' own wake-ups drive
+            // the loop: each must lead to its frames being written.
+            let socket = try await raw(
+                "/sink", options: WebSocketOptions(closeTimeout: 0.5, sendBufferSize: 1024))
+            let sent = WebSocketTestCounter()
+            let sender = Task {
+                for index in 0..<5000 {
+                    try await socket.send(.binary(Data(repeating: UInt8(index % 256), count: 100)))
+                    sent.increment()
+                }
+            }
+            let deadline = ContinuousClock.now + .seconds(10)
+            while ContinuousClock.now < deadline, sent.value < 5000 { try await Task.sleep(for: .milliseconds(20)) }
+            XCTAssertEqual(sent.value, 5000, "the sends stalled")
+            sender.cancel()
+            await socket.close()
+        }
+
         func testASlowConsumerStopsTheSocketBeingRead() async throws {
             // /flood sends 400 messages of 64 KiB (25 MiB) as fast as it can, each stamped with the
             // time it was sent. Without back-pressure all would be sent (buffered here) before the

@@ -158,6 +158,11 @@
                 }
                 timeout = min(timeout ?? deadline - now, deadline - now)
             }
+            // Frames queued while the output was being written wait for the next pass: a sender
+            // that queued them has already woken the loop for this one.
+            if session.outputOffset == session.output.count, state.withLock({ !$0.pending.isEmpty }) {
+                timeout = .zero
+            }
             var events: Int16 = 0
             if session.failure == nil, !session.closeReceived, inbox.hasRoom { events |= Int16(POLLIN) }
             if session.outputOffset < session.output.count { events |= Int16(POLLOUT) }
