@@ -197,6 +197,39 @@
             }
         }
 
+        func testTheEndpointFormOnHTTPClient() async throws {
+            struct Chat: Endpoint {
+                let baseURL: URL
+                var path: String { "/headers" }
+                var method: HTTPMethod { .post }  // sent as GET all the same
+                var headers: [String: String]? { ["X-Room": "42"] }
+            }
+            let client = HTTPClient(configuration: HTTPClient.Configuration(headers: ["X-Client": "yes"]))
+            let socket = try await client.webSocket(
+                Chat(baseURL: URL(string: try server.echoBaseURL)!), protocols: ["chat.v1"])
+            XCTAssertEqual(socket.negotiatedProtocol, "chat.v1")
+            var iterator = socket.messages.makeAsyncIterator()
+            guard case .text(let json) = try await iterator.next() else { return XCTFail("no headers message") }
+            let headers = try JSONDecoder().decode([String: String].self, from: Data(json.utf8))
+            XCTAssertEqual(headers["X-Room"], "42")
+            XCTAssertEqual(headers["X-Client"], "yes")
+            await socket.close()
+        }
+
+        func testObserversSeeTheHandshakeAsARequest() async throws {
+            let networking = Networking(baseURL: try server.echoBaseURL)
+            let observer = HandshakeObserver()
+            await networking.addObserver(observer)
+            let socket = try await networking.webSocket("/echo")
+            await socket.close()
+            _ = try? await networking.webSocket("/auth")
+            let events = observer.events
+            XCTAssertEqual(events.count, 4, "\(events)")
+            XCTAssertEqual(events.first, "start GET ws-upgrade=websocket \(try server.echoBaseURL)/echo")
+            XCTAssertEqual(events.dropFirst().first, "success 101")
+            XCTAssertEqual(events.last, "failure 401")
+        }
+
         func testWSSWithTheFixtureCA() async throws {
             let ca = WebSocketTestServer.fixtures.appendingPathComponent("ca.pem").path
             let transport = try CurlTransport(configuration: CurlTransport.Configuration(caCertificateFile: ca))
@@ -303,5 +336,27 @@
         var upgradeHeaders: [String?] { lock.withLock { recordedUpgrades } }
         func record(status: Int) { lock.withLock { recordedStatuses.append(status) } }
         func record(upgrade: String?) { lock.withLock { recordedUpgrades.append(upgrade) } }
+    }
+
+    /// Records the starts and completions it is told about.
+    private final class HandshakeObserver: RequestObserver, @unchecked Sendable {
+        private let lock = NSLock()
+        private var recorded: [String] = []
+        var events: [String] { lock.withLock { recorded } }
+
+        func requestStarted(_ context: RequestContext) {
+            let upgrade = context.headers["Upgrade"] ?? "none"
+            let url = context.url?.absoluteString ?? "?"
+            lock.withLock { recorded.append("start \(context.method.rawValue) ws-upgrade=\(upgrade) \(url)") }
+        }
+
+        func requestCompleted(_ completion: RequestCompletion) {
+            let line: String
+            switch completion.outcome {
+            case .success(let status, _): line = "success \(status)"
+            case .failure(let error): line = "failure \(error.statusCode ?? 0)"
+            }
+            lock.withLock { recorded.append(line) }
+        }
     }
 #endif
