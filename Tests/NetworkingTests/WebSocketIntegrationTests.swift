@@ -290,6 +290,27 @@
             XCTAssertEqual(socket.closeCode, .goingAway, "the server echoes the client's close code")
         }
 
+        func testTwoConsumersAtOnceIsAnError() async throws {
+            let socket = try await connect("/echo")
+            let first = Task { () -> NetworkingError? in
+                do {
+                    for try await _ in socket.messages {}
+                    return nil
+                } catch { return NetworkingError(error) }
+            }
+            try await Task.sleep(for: .milliseconds(100))
+            var second = socket.messages.makeAsyncIterator()
+            do {
+                _ = try await second.next()
+                XCTFail("a second consumer was let in")
+            } catch {
+                guard case .invalidRequest = error else { return XCTFail("\(error)") }
+            }
+            await socket.close()
+            let firstError = await first.value
+            XCTAssertNil(firstError, "the first consumer sees the clean close")
+        }
+
         func testTheIdleTimeoutFailsASilentConnection() async throws {
             let socket = try await connect("/echo", options: WebSocketOptions(idleTimeout: 0.3))
             let start = ContinuousClock.now

@@ -144,6 +144,8 @@
                 guard deadline > now else { return finish(&session, session.failure) }
                 timeout = min(timeout ?? deadline - now, deadline - now)
             }
+            // Silence while the consumer holds the socket unread is not idleness.
+            if !inbox.hasRoom { session.lastReceived = now }
             if let idle = options.idleTimeout, session.failure == nil, !session.closeSent {
                 let deadline = session.lastReceived + .milliseconds(Int(idle * 1000))
                 guard deadline > now else {

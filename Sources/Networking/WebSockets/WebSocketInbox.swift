@@ -111,6 +111,11 @@ final class WebSocketInbox: Sendable {
                 state.end = .some(nil)  // thrown once; the sequence then just ends
                 return (.failure(error), false)
             }
+            guard state.waiter == nil else {
+                return (
+                    .failure(NetworkingError.invalidRequest("two tasks read one WebSocket's messages at once")), false
+                )
+            }
             state.waiter = continuation
             return (nil, false)
         }
