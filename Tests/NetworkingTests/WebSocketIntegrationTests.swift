@@ -230,6 +230,39 @@
             XCTAssertEqual(events.last, "failure 401")
         }
 
+        func testAnInterceptorThatFailsTheUpgradeClosesTheConnection() async throws {
+            struct Refuse: HTTPInterceptor {
+                func intercept(_ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange)
+                    async throws -> HTTPExchange
+                {
+                    let exchange = try await next(request)
+                    throw NetworkingError.validation(reason: "refused by policy", exchange.metadata)
+                }
+            }
+            let networking = Networking(baseURL: try server.echoBaseURL)
+            await networking.setInterceptors([Refuse()])
+            let before = Self.threadCount()
+            for _ in 0..<5 {
+                do {
+                    _ = try await networking.webSocket("/echo")
+                    XCTFail("the interceptor's refusal was ignored")
+                } catch {
+                    guard case .validation(let reason, let metadata) = error else { return XCTFail("\(error)") }
+                    XCTAssertEqual(reason, "refused by policy")
+                    XCTAssertEqual(metadata.statusCode, 101)
+                }
+            }
+            // Each opened connection is closed (1001) and its thread ends within the close timeout.
+            let deadline = ContinuousClock.now + .seconds(8)
+            while ContinuousClock.now < deadline, Self.threadCount() > before {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            XCTAssertLessThanOrEqual(Self.threadCount(), before, "connection threads outlived the refused handshakes")
+        }
+
+        /// The connection threads running in this process.
+        private static func threadCount() -> Int { WebSocketChannel.runningLoops.load(ordering: .relaxed) }
+
         func testWSSWithTheFixtureCA() async throws {
             let ca = WebSocketTestServer.fixtures.appendingPathComponent("ca.pem").path
             let transport = try CurlTransport(configuration: CurlTransport.Configuration(caCertificateFile: ca))

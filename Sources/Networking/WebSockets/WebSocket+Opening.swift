@@ -63,8 +63,14 @@
                 try await attempts.attempt(
                     request, protocols: protocols, options: options, configuration: configuration)
             }
-            let exchange = try await InterceptorChain(interceptors: interceptors, transport: handshakeTransport)
-                .send(request)
+            let exchange: HTTPExchange
+            do {
+                exchange = try await InterceptorChain(interceptors: interceptors, transport: handshakeTransport)
+                    .send(request)
+            } catch {
+                attempts.discard()  // an interceptor failed the handshake after a connection opened
+                throw error
+            }
             guard exchange.statusCode == 101, let (url, chosen, channel) = attempts.takeLast() else {
                 attempts.discard()
                 if exchange.statusCode >= 400 { throw .http(HTTPError(metadata: exchange.metadata)) }

@@ -26,6 +26,8 @@
 
         /// The loop thread's body: connect, handshake, then frames until the connection ends.
         func run() {
+            Self.runningLoops.add(1, ordering: .relaxed)
+            defer { Self.runningLoops.subtract(1, ordering: .relaxed) }
             let connection: CurlConnection
             let leftover: [UInt8]
             let chosen: String?

@@ -32,6 +32,10 @@
             var abandoned = false
         }
 
+        /// How many connection threads are running, in this process (for tests: none may outlive
+        /// its connection).
+        static let runningLoops = Atomic<Int>(0)
+
         let state = Mutex(State())
         let handshake: WebSocketHandshake
         let options: WebSocketOptions
