@@ -344,6 +344,19 @@
             XCTAssertNil(firstError, "the first consumer sees the clean close")
         }
 
+        func testAConnectionDroppedByItsOwnerCloses() async throws {
+            let before = Self.threadCount()
+            var socket: WebSocket? = try await connect("/echo")
+            try await socket?.send(.text("unread"))
+            XCTAssertGreaterThan(Self.threadCount(), 0, "the connection has a thread of its own")
+            socket = nil  // no close: the last reference going closes the connection with 1001
+            let deadline = ContinuousClock.now + .seconds(5)
+            while ContinuousClock.now < deadline, Self.threadCount() > before {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            XCTAssertLessThanOrEqual(Self.threadCount(), before, "the connection outlived its owner")
+        }
+
         func testTheIdleTimeoutFailsASilentConnection() async throws {
             let socket = try await connect("/echo", options: WebSocketOptions(idleTimeout: 0.3))
             let start = ContinuousClock.now
