@@ -19,7 +19,7 @@ SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
 
 SWIFT ?= swift
-DEMOS ?= Demo InterceptorsRecipe DownloadsRecipe ObservabilityRecipe Walkthrough TransfersRecipe
+DEMOS ?= Demo InterceptorsRecipe DownloadsRecipe ObservabilityRecipe Walkthrough TransfersRecipe WebSocketsRecipe
 HARNESS := Tests/Harness
 WITH_HTTPBIN := $(HARNESS)/with-httpbin.sh
 FORMAT_PATHS := $(wildcard Sources Tests Examples Package.swift)
@@ -161,14 +161,17 @@ sanitize-address:
 # A crash becomes a regression: commit its input under Tests/Fuzz/Corpus/<Target>/ and a unit test.
 # Each new parser gets a target here.
 
-FUZZ_TARGETS := URLComposer Encoders Headers ImageHeader CacheKey ServerSentEvents SetCookie
+FUZZ_TARGETS := URLComposer Encoders Headers ImageHeader CacheKey ServerSentEvents SetCookie WebSocketFrames
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_DIR := .build/fuzz
+# The WebSocket frame codec: pure files that depend on nothing else in the Networking target.
+WEBSOCKET_CODEC_SOURCES := $(addprefix Sources/Networking/WebSockets/WebSocket,$(addsuffix .swift,\
+	Frame FrameParser MessageAssembler UTF8Validator CloseCode ProtocolError))
 # NetworkingCore's sources in its subfolders too (find, not wildcard, which sees one level only).
 FUZZ_SOURCES := $(filter-out %/Exports.swift,$(shell find Sources/NetworkingCore -name '*.swift' | sort) \
 	$(wildcard Sources/NetworkingCache/*.swift Sources/NetworkingObservability/*.swift)) \
-	Sources/Networking/ImageHeader.swift $(wildcard Tests/Fuzz/Support/*.swift)
+	Sources/Networking/ImageHeader.swift $(WEBSOCKET_CODEC_SOURCES) $(wildcard Tests/Fuzz/Support/*.swift)
 FUZZ_FLAGS := -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -use-ld=lld -package-name Networking
 
 $(FUZZ_DIR)/lib/libFuzzSupport.a: $(FUZZ_SOURCES)

@@ -39,6 +39,7 @@ let package = Package(
         .executableTarget(name: "Demo", dependencies: ["Networking"], path: "Examples/Demo"),
         .executableTarget(name: "ObservabilityRecipe", dependencies: ["Networking"], path: "Examples/Observability"),
         .executableTarget(name: "TransfersRecipe", dependencies: ["Networking"], path: "Examples/Transfers"),
+        .executableTarget(name: "WebSocketsRecipe", dependencies: ["Networking"], path: "Examples/WebSockets"),
         .executableTarget(
             name: "ResumableDownloadChild", dependencies: ["Networking"], path: "Tests/ResumableDownloadChild"),
         .executableTarget(

@@ -36,6 +36,8 @@ static struct {
     int (*multi_wakeup)(void *);
     void *(*multi_info_read)(void *, int *);
     int (*easy_perform)(void *);
+    int (*easy_send)(void *, const void *, size_t, size_t *);
+    int (*easy_recv)(void *, void *, size_t, size_t *);
 } api;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -80,6 +82,8 @@ static void load(void) {
     RESOLVE(multi_wakeup, "curl_multi_wakeup");  // curl 7.68
     RESOLVE(multi_info_read, "curl_multi_info_read");
     RESOLVE(easy_perform, "curl_easy_perform");
+    RESOLVE(easy_send, "curl_easy_send");
+    RESOLVE(easy_recv, "curl_easy_recv");
     // Reference-counted; never paired with curl_global_cleanup, since the library is shared.
     int code = api.global_init(NCURL_GLOBAL_ALL);
     if (code != 0) {
@@ -190,6 +194,21 @@ int ncurl_easy_getinfo_string(ncurl_easy *easy, int info, const char **value) {
 }
 
 const char *ncurl_easy_strerror(int code) { return api.easy_strerror(code); }
+
+int ncurl_easy_send(ncurl_easy *easy, const void *buffer, size_t length, size_t *sent) {
+    return api.easy_send(easy, buffer, length, sent);
+}
+
+int ncurl_easy_recv(ncurl_easy *easy, void *buffer, size_t length, size_t *received) {
+    return api.easy_recv(easy, buffer, length, received);
+}
+
+int ncurl_easy_active_socket(ncurl_easy *easy, int *socket) {
+    int value = -1;  // curl_socket_t is int on Linux
+    int code = api.easy_getinfo(easy, NCURLINFO_ACTIVESOCKET, &value);
+    *socket = value;
+    return code;
+}
 
 ncurl_slist *ncurl_slist_append(ncurl_slist *list, const char *line) {
     return (ncurl_slist *)api.slist_append(list, line);

@@ -14,6 +14,9 @@ import Networking
 ///                                             curlTransport|libcurl (libcurl: N = 1 only),
 ///                                             memory:direct|actor (in-memory transport),
 ///                                             cache:memoryHit|diskHit
+///     Benchmarks websocket [--rounds N] [--output FILE]
+///                                             64-byte WebSocket echoes against the websockets
+///                                             server, beside its own Python client
 ///     Benchmarks rss-child CLIENT BASE_URL    (internal) one peak-RSS measurement
 @main
 enum Benchmarks {
@@ -53,6 +56,15 @@ enum Benchmarks {
                 try await FileTransfers.runChild(
                     mode: arguments[1], client: arguments[2], baseURL: arguments[3],
                     directory: URL(fileURLWithPath: arguments[4]))
+            case "websocket":
+                var rounds = 3
+                var output: String?
+                var rest = arguments.dropFirst()
+                while let flag = rest.popFirst(), let value = rest.popFirst() {
+                    if flag == "--rounds" { rounds = max(Int(value) ?? rounds, 1) }
+                    if flag == "--output" { output = value }
+                }
+                try await WebSocketBench.run(rounds: rounds, output: output)
             case "profile":
                 guard arguments.count >= 3, let count = Int(arguments[2]) else {
                     throw BenchmarkFailure(description: "usage: profile SET:CLIENT COUNT [IN_FLIGHT]")

@@ -7,7 +7,7 @@
 #   Tests/Benchmarks/bench.sh --exec COMMAND…           run COMMAND instead, with BENCH_BASE_URL set
 #                                                       (profiling: see README, "Performance")
 #
-# Writes bench-results.json in the package root. Installs nginx from Debian when it is missing.
+# Writes bench-results.json (and bench-websocket-results.json) in the package root. Installs nginx from Debian when it is missing.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -106,3 +106,11 @@ fi
 BENCH_COMMIT="$(git rev-parse --short HEAD 2>/dev/null || true)" \
     BENCH_SERVER="$("$NGINX" -v 2>&1 | sed 's/.*version: //')" \
     "$BIN" --output "$ROOT/bench-results.json" "$@"
+
+# WebSocket echoes against the `websockets` server (it needs the harness venv, which
+# Tests/Harness/httpbin.sh creates), beside that package's own Python client.
+if [[ -x "$ROOT/.build/harness-venv/bin/python" ]]; then
+    "$BIN" websocket --output "$ROOT/bench-websocket-results.json"
+else
+    log "skipping the WebSocket benchmark: no harness venv (run Tests/Harness/httpbin.sh start once)"
+fi

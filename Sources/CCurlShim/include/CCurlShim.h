@@ -70,6 +70,14 @@ int ncurl_easy_getinfo_long(ncurl_easy *easy, int info, long *value);
 int ncurl_easy_getinfo_off(ncurl_easy *easy, int info, int64_t *value);
 int ncurl_easy_getinfo_string(ncurl_easy *easy, int info, const char **value);
 const char *ncurl_easy_strerror(int code);
+/// curl_easy_send on a CURLOPT_CONNECT_ONLY connection: writes up to `length` bytes without
+/// blocking; NCURLE_AGAIN when the socket cannot take more now.
+int ncurl_easy_send(ncurl_easy *easy, const void *buffer, size_t length, size_t *sent);
+/// curl_easy_recv on a CURLOPT_CONNECT_ONLY connection: reads up to `length` bytes without
+/// blocking; NCURLE_AGAIN when nothing is available, NCURLE_OK with 0 bytes at end of stream.
+int ncurl_easy_recv(ncurl_easy *easy, void *buffer, size_t length, size_t *received);
+/// CURLINFO_ACTIVESOCKET: the socket of a CURLOPT_CONNECT_ONLY connection, or -1.
+int ncurl_easy_active_socket(ncurl_easy *easy, int *socket);
 
 // MARK: Header lists
 
@@ -130,6 +138,8 @@ ncurl_easy *ncurl_multi_next_done(ncurl_multi *multi, int *result);
 #define NCURLOPT_PROTOCOLS_STR 10318
 #define NCURLOPT_PROXY 10004
 #define NCURLOPT_NOPROXY 10177
+#define NCURLOPT_CONNECT_ONLY 141
+#define NCURLOPT_HTTPPROXYTUNNEL 61
 
 // Information.
 #define NCURLINFO_EFFECTIVE_URL 0x100001
@@ -147,6 +157,7 @@ ncurl_easy *ncurl_multi_next_done(ncurl_multi *multi, int *result);
 #define NCURLINFO_PRETRANSFER_TIME_T 0x600035
 #define NCURLINFO_STARTTRANSFER_TIME_T 0x600036
 #define NCURLINFO_APPCONNECT_TIME_T 0x600038
+#define NCURLINFO_ACTIVESOCKET 0x50002C
 
 // Multi options.
 #define NCURLMOPT_MAXCONNECTS 6
@@ -217,6 +228,7 @@ ncurl_easy *ncurl_multi_next_done(ncurl_multi *multi, int *result);
 #define NCURLE_QUIC_CONNECT_ERROR 96
 #define NCURLE_PROXY 97
 #define NCURLE_SSL_CLIENTCERT 98
+#define NCURLE_AGAIN 81
 
 #endif  // __linux__
 #endif  // NCURL_SHIM_H

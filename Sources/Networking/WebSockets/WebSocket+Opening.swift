@@ -1,0 +1,133 @@
+#if os(Linux)
+    import Foundation
+    import NetworkingCore
+    import NetworkingCurl
+    import Synchronization
+
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
+    extension WebSocket {
+        /// Runs the opening handshake `request` (a GET, as a front door built it) through
+        /// `interceptors` and opens the connection the last successful upgrade made; `observers`
+        /// are told about the handshake as about a request (a success has status 101).
+        static func open(
+            _ request: URLRequest, interceptors: [any HTTPInterceptor], observers: [any RequestObserver],
+            protocols: [String], options: WebSocketOptions, transport: any HTTPTransport
+        ) async throws(NetworkingError) -> WebSocket {
+            var request = request
+            request.httpMethod = "GET"
+            request.httpBody = nil
+            // What interceptors see of the handshake; the connection writes these fields itself
+            // (with a fresh Sec-WebSocket-Key for each connection).
+            request.setValue("websocket", forHTTPHeaderField: "Upgrade")
+            request.setValue("Upgrade", forHTTPHeaderField: "Connection")
+            request.setValue("13", forHTTPHeaderField: "Sec-WebSocket-Version")
+            if !protocols.isEmpty {
+                request.setValue(protocols.joined(separator: ", "), forHTTPHeaderField: "Sec-WebSocket-Protocol")
+            }
+            for (name, value) in options.headers.sorted(by: { $0.key < $1.key }) {
+                request.setValue(value, forHTTPHeaderField: name)
+            }
+            let context = RequestContext(
+                method: .get, url: request.url, headers: HTTPHeaders(request.allHTTPHeaderFields ?? [:]))
+            let failuresOnly = observers.allSatisfy(\.observesFailuresOnly)
+            if !failuresOnly { for observer in observers { observer.requestStarted(context) } }
+            let start = ContinuousClock.now
+            func report(_ outcome: RequestOutcome, _ response: ResponseMetadata?) {
+                if case .success = outcome, failuresOnly { return }
+                if failuresOnly { for observer in observers { observer.requestStarted(context) } }
+                let completion = RequestCompletion(
+                    context: context, outcome: outcome, duration: .now - start, metrics: nil, response: response)
+                for observer in observers { observer.requestCompleted(completion) }
+            }
+            do {
+                let socket = try await handshake(
+                    request, interceptors: interceptors, protocols: protocols, options: options, transport: transport)
+                report(.success(statusCode: 101, byteCount: 0), nil)
+                return socket
+            } catch {
+                report(.failure(error), error.responseMetadata)
+                throw error
+            }
+        }
+
+        private static func handshake(
+            _ request: URLRequest, interceptors: [any HTTPInterceptor], protocols: [String],
+            options: WebSocketOptions, transport: any HTTPTransport
+        ) async throws(NetworkingError) -> WebSocket {
+            let configuration = (transport as? CurlTransport)?.configuration ?? CurlTransport.Configuration()
+            let attempts = WebSocketAttempts()
+            let handshakeTransport = ClosureTransport { (request) throws(NetworkingError) -> HTTPExchange in
+                try await attempts.attempt(
+                    request, protocols: protocols, options: options, configuration: configuration)
+            }
+            let exchange: HTTPExchange
+            do {
+                exchange = try await InterceptorChain(interceptors: interceptors, transport: handshakeTransport)
+                    .send(request)
+            } catch {
+                attempts.discard()  // an interceptor failed the handshake after a connection opened
+                throw error
+            }
+            guard exchange.statusCode == 101, let (url, chosen, channel) = attempts.takeLast() else {
+                attempts.discard()
+                if exchange.statusCode >= 400 { throw .http(HTTPError(metadata: exchange.metadata)) }
+                throw .validation(
+                    reason: "the WebSocket handshake ended with status \(exchange.statusCode) instead of 101",
+                    exchange.metadata)
+            }
+            return WebSocket(url: url, negotiatedProtocol: chosen, channel: channel)
+        }
+    }
+
+    /// The connections one `webSocket` call opened, one per time the interceptors sent the
+    /// handshake; the last successful one is kept, the others closed.
+    private final class WebSocketAttempts: Sendable {
+        private let last = Mutex<(URL, String?, WebSocketChannel)?>(nil)
+
+        /// Connects and shakes hands; the server's answer as an exchange (101 for an upgrade).
+        func attempt(
+            _ request: URLRequest, protocols: [String], options: WebSocketOptions,
+            configuration: CurlTransport.Configuration
+        ) async throws(NetworkingError) -> HTTPExchange {
+            guard let httpURL = request.url else { throw .invalidRequest("the handshake request has no URL") }
+            let url = try Networking.webSocketURL(httpURL)
+            let handshake = WebSocketHandshake(
+                url: url, protocols: protocols, headers: HTTPHeaders(request.allHTTPHeaderFields ?? [:]))
+            let channel = WebSocketChannel(handshake: handshake, options: options, configuration: configuration)
+            let head: (status: Int, fields: [String: String], body: Data)
+            do throws(NetworkingError) {
+                let chosen = try await channel.open()
+                let previous = last.withLock { last in
+                    defer { last = (url, chosen, channel) }
+                    return last?.2
+                }
+                previous?.abandon()
+                var fields = ["Upgrade": "websocket", "Connection": "Upgrade"]
+                if let chosen { fields["Sec-WebSocket-Protocol"] = chosen }
+                head = (101, fields, Data())
+            } catch {
+                guard case .http(let refusal) = error else { throw error }
+                head = (refusal.statusCode, refusal.metadata.headers.dictionary, refusal.metadata.body)
+            }
+            guard
+                let response = HTTPURLResponse(
+                    url: httpURL, statusCode: head.status, httpVersion: "HTTP/1.1", headerFields: head.fields)
+            else { throw .invalidResponse }
+            return HTTPExchange(request: request, response: response, body: head.body)
+        }
+
+        /// The last connection opened, handed over.
+        func takeLast() -> (URL, String?, WebSocketChannel)? {
+            last.withLock { last in
+                defer { last = nil }
+                return last
+            }
+        }
+
+        /// Closes a connection opened but not handed over (an interceptor replaced the upgrade).
+        func discard() { takeLast()?.2.abandon() }
+    }
+#endif

@@ -1,0 +1,82 @@
+#if os(Linux)
+    import Foundation
+    import Glibc
+    import NetworkingCore
+
+    extension WebSocketChannel {
+        /// Takes every complete frame out of the parser: messages to the consumer, pings answered,
+        /// pongs matched to their pings, the peer's close answered; a breach fails the connection
+        /// with its close code.
+        func processFrames(_ session: inout Session) {
+            while session.failure == nil, !session.closeReceived {
+                let event: WebSocketMessageAssembler.Event
+                do throws(WebSocketProtocolError) {
+                    guard let frame = try session.parser.nextFrame() else { return }
+                    guard let assembled = try session.assembler.consume(frame) else { continue }
+                    event = assembled
+                } catch {
+                    session.failure = .webSocket(error, url: handshake.url)
+                    queueClose(&session, error.closeCode, "")
+                    inbox.finish(session.failure)
+                    return
+                }
+                switch event {
+                case .text(let text): inbox.push(.text(text))
+                case .binary(let bytes): inbox.push(.binary(Data(bytes)))
+                case .ping(let payload):
+                    guard !session.closeSent else { continue }
+                    WebSocketFrame.encode(
+                        opcode: .pong, payload: payload, maskingKey: Self.maskingKey(), into: &session.output)
+                case .pong(let payload):
+                    guard payload.count == 8 else { continue }  // unsolicited pongs are allowed and ignored
+                    let id = payload.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+                    let answered = state.withLock { state in
+                        let split = state.pings.partition { $0.id > id }
+                        defer { state.pings.removeFirst(split) }
+                        return state.pings[..<split].map(\.continuation)
+                    }
+                    for continuation in answered { continuation.resume() }
+                case .close(let code, let reason):
+                    session.closeReceived = true
+                    state.withLock { $0.peerClose = (code, reason) }
+                    // Echo the status (RFC 6455 §5.5.1), or close without one when it had none.
+                    queueClose(&session, code, "")
+                }
+            }
+        }
+
+        /// Ends the connection: the consumer, senders, pingers and closers are told, the socket
+        /// released (when the session goes).
+        func finish(_ session: inout Session, _ error: NetworkingError?) {
+            guard !session.done else { return }
+            session.done = true
+            let (senders, pings, closers) = state.withLock { state in
+                state.end = .some(error)
+                defer {
+                    state.sendWaiters = []
+                    state.pings = []
+                    state.endWaiters = []
+                }
+                return (state.sendWaiters, state.pings.map(\.continuation), state.endWaiters)
+            }
+            let failure = error ?? Self.closedError
+            for sender in senders { sender.resume(throwing: failure) }
+            for ping in pings { ping.resume(throwing: failure) }
+            inbox.finish(error)
+            for closer in closers { closer.resume() }
+        }
+
+        /// Empties the wake-up pipe.
+        func drainWakeups() {
+            var bytes = [UInt8](repeating: 0, count: 64)
+            while Glibc.read(wakeDescriptor, &bytes, bytes.count) == bytes.count {}
+        }
+
+        /// A duration as poll's whole milliseconds, rounded up so a deadline is not polled early.
+        static func milliseconds(_ duration: Duration) -> Int32 {
+            let (seconds, attoseconds) = duration.components
+            let total = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+            return Int32(clamping: max(total, 0))
+        }
+    }
+#endif

@@ -1,0 +1,214 @@
+#if os(Linux)
+    import Foundation
+    import Glibc
+    import NetworkingCore
+    import NetworkingCurl
+    import Synchronization
+
+    /// One WebSocket connection over a libcurl `CONNECT_ONLY` socket, driven by a thread of its own
+    /// (see WebSocketChannel+Loop.swift): the only place that touches the socket, so no Swift
+    /// concurrency thread ever blocks in a system call. Other threads hand it frames to send and
+    /// requests (close, ping, the owner gone) under a lock, and wake it through a pipe.
+    final class WebSocketChannel: Sendable {
+        struct State: ~Copyable {
+            /// Encoded frames the loop has not taken yet.
+            var pending: [UInt8] = []
+            /// Senders waiting for `pending` to drain.
+            var sendWaiters: [CheckedContinuation<Void, any Error>] = []
+            /// Whether a close frame was queued (nothing may be sent after it).
+            var closeQueued = false
+            /// Outstanding pings, by the number their payload carries.
+            var pings: [(id: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+            var nextPingID: UInt64 = 0
+            /// The peer's close frame, once it came: its code (nil when it had none) and reason.
+            var peerClose: (code: WebSocketCloseCode?, reason: String)?
+            /// The handshake's waiter, until it completes.
+            var opening: CheckedContinuation<String?, any Error>?
+            /// Those waiting for the connection to end (`close`).
+            var endWaiters: [CheckedContinuation<Void, Never>] = []
+            /// Set once the loop has ended: the error, or `.some(nil)` for a clean close.
+            var end: NetworkingError?? = nil
+            /// Whether the owner is gone (or the consumer was cancelled): close with 1001 and end.
+            var abandoned = false
+        }
+
+        /// How many connection threads are running, in this process (for tests: none may outlive
+        /// its connection).
+        static let runningLoops = Atomic<Int>(0)
+
+        let state = Mutex(State())
+        let handshake: WebSocketHandshake
+        let options: WebSocketOptions
+        let configuration: CurlTransport.Configuration
+        /// The read end of the wake-up pipe, which the loop also polls.
+        let wakeDescriptor: Int32
+        /// The write end of the wake-up pipe.
+        private let wakeWriter: Int32
+        /// Received messages on their way to the consumer (set once, in `init`).
+        nonisolated(unsafe) private(set) var inbox: WebSocketInbox!
+
+        init(handshake: WebSocketHandshake, options: WebSocketOptions, configuration: CurlTransport.Configuration) {
+            self.handshake = handshake
+            self.options = options
+            self.configuration = configuration
+            var descriptors: [Int32] = [-1, -1]
+            if pipe(&descriptors) == 0 {
+                for descriptor in descriptors {
+                    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+                    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+                }
+            }
+            wakeDescriptor = descriptors[0]
+            wakeWriter = descriptors[1]
+            inbox = WebSocketInbox(
+                capacity: options.receiveBufferSize, onRoom: { [weak self] in self?.wake() },
+                onCancel: { [weak self] in self?.abandon() })
+        }
+
+        deinit {
+            if wakeDescriptor >= 0 { Glibc.close(wakeDescriptor) }
+            if wakeWriter >= 0 { Glibc.close(wakeWriter) }
+        }
+
+        /// Wakes the loop.
+        func wake() {
+            var one: UInt8 = 1
+            _ = Glibc.write(wakeWriter, &one, 1)  // a full pipe already wakes the loop
+        }
+
+        /// Starts the loop thread and waits for the handshake; returns the subprotocol chosen.
+        func open() async throws(NetworkingError) -> String? {
+            // The loop thread resumes after taking the waiter under `state`: taking it after the
+            // await orders what the loop built before this task reads it.
+            defer { state.withLock { _ in } }
+            guard wakeDescriptor >= 0 else {
+                throw .transport(
+                    URLError(.cannotConnectToHost, userInfo: [NSLocalizedDescriptionKey: "eventfd failed"]))
+            }
+            do {
+                return try await withTaskCancellationHandler {
+                    try await withCheckedThrowingContinuation {
+                        (continuation: CheckedContinuation<String?, any Error>) in
+                        state.withLock { $0.opening = continuation }
+                        let thread = Thread { [self] in run() }
+                        thread.name = "Networking WebSocket"
+                        thread.stackSize = 512 * 1024
+                        thread.start()
+                    }
+                } onCancel: {
+                    abandon()
+                }
+            } catch {
+                throw NetworkingError(error)
+            }
+        }
+
+        /// Queues an encoded data frame; suspends while the send buffer is full.
+        func send(frame: [UInt8]) async throws(NetworkingError) {
+            let mustWait: Bool = try state.withLock { (state) throws(NetworkingError) -> Bool in
+                try Self.checkOpen(state)
+                state.pending.append(contentsOf: frame)
+                return state.pending.count > options.sendBufferSize
+            }
+            wake()
+            guard mustWait else { return }
+            // The loop thread resumes after taking the waiter under `state`: taking it after the
+            // await orders what the loop built before this task reads it.
+            defer { state.withLock { _ in } }
+            do {
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                    let outcome: NetworkingError?? = state.withLock { state in
+                        if let end = state.end { return .some(end ?? Self.closedError) }
+                        guard state.pending.count > options.sendBufferSize else { return .some(nil) }
+                        state.sendWaiters.append(continuation)
+                        return nil
+                    }
+                    guard let outcome else { return }
+                    if let error = outcome { continuation.resume(throwing: error) } else { continuation.resume() }
+                }
+            } catch {
+                throw NetworkingError(error)
+            }
+        }
+
+        /// Sends a ping and waits for its pong.
+        func ping() async throws(NetworkingError) {
+            // The loop thread resumes after taking the waiter under `state`: taking it after the
+            // await orders what the loop built before this task reads it.
+            defer { state.withLock { _ in } }
+            do {
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                    let failure: NetworkingError? = state.withLock { state in
+                        do throws(NetworkingError) {
+                            try Self.checkOpen(state)
+                        } catch { return error }
+                        state.nextPingID += 1
+                        let id = state.nextPingID
+                        let payload = (0..<8).map { UInt8(truncatingIfNeeded: id >> UInt64(56 - $0 * 8)) }
+                        WebSocketFrame.encode(
+                            opcode: .ping, payload: payload, maskingKey: Self.maskingKey(), into: &state.pending)
+                        state.pings.append((id, continuation))
+                        return nil
+                    }
+                    if let failure { continuation.resume(throwing: failure) } else { wake() }
+                }
+            } catch {
+                throw NetworkingError(error)
+            }
+        }
+
+        /// Starts the closing handshake with `code` and `reason` and waits until the connection ended.
+        func close(code: WebSocketCloseCode, reason: String) async {
+            let queued = state.withLock { state in
+                guard !state.closeQueued, state.end == nil else { return false }
+                state.closeQueued = true
+                let payload = WebSocketMessageAssembler.closePayload(code: code, reason: reason)
+                WebSocketFrame.encode(
+                    opcode: .close, payload: payload, maskingKey: Self.maskingKey(), into: &state.pending)
+                return true
+            }
+            if queued { wake() }
+            // The loop thread resumes after taking the waiter under `state`: taking it after the
+            // await orders what the loop built before this task reads it.
+            defer { state.withLock { _ in } }
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ended = state.withLock { state in
+                    if state.end != nil { return true }
+                    state.endWaiters.append(continuation)
+                    return false
+                }
+                if ended { continuation.resume() }
+            }
+        }
+
+        /// Closes with 1001 without waiting: the owner is gone or its consumer was cancelled.
+        func abandon() {
+            state.withLock { state in
+                state.abandoned = true
+                guard !state.closeQueued, state.end == nil else { return }
+                state.closeQueued = true
+                let payload = WebSocketMessageAssembler.closePayload(code: .goingAway, reason: "")
+                WebSocketFrame.encode(
+                    opcode: .close, payload: payload, maskingKey: Self.maskingKey(), into: &state.pending)
+            }
+            wake()
+        }
+
+        /// The peer's close frame, once it came.
+        var peerClose: (code: WebSocketCloseCode?, reason: String)? { state.withLock { $0.peerClose } }
+
+        private static func checkOpen(_ state: borrowing State) throws(NetworkingError) {
+            if let end = state.end { throw end ?? closedError }
+            if state.closeQueued || state.abandoned { throw closedError }
+        }
+
+        /// The error of a send or ping after the connection closed.
+        static var closedError: NetworkingError { .invalidRequest("the WebSocket connection is closed") }
+
+        /// A fresh random masking key (RFC 6455 §5.3).
+        static func maskingKey() -> UInt32 {
+            var generator = SystemRandomNumberGenerator()
+            return generator.next()
+        }
+    }
+#endif

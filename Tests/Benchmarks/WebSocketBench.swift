@@ -1,0 +1,155 @@
+import Foundation
+import Networking
+
+/// `Benchmarks websocket`: 64-byte binary echoes against the `websockets` server of
+/// Tests/Harness/websocket_server.py, by this library's client and by the `websockets` package's
+/// own synchronous client (Tests/Harness/websocket_bench_client.py) as the reference, one after
+/// the other in each round: the latency of one echo at a time, and messages per second both one
+/// at a time and pipelined (a sender and a reader at once).
+enum WebSocketBench {
+    static let sequential = 5000
+    static let pipelined = 20000
+
+    struct Round {
+        var latencies: [Double]
+        var sequentialSeconds: Double
+        var pipelinedSeconds: Double
+    }
+
+    static func run(rounds: Int, output: String?) async throws {
+        #if os(Linux)
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+            let python = root.appendingPathComponent(".build/harness-venv/bin/python").path
+            guard FileManager.default.isExecutableFile(atPath: python) else {
+                throw BenchmarkFailure(description: "\(python) is missing: run Tests/Harness/httpbin.sh start once")
+            }
+            let server = Process()
+            let serverOutput = Pipe()
+            server.executableURL = URL(fileURLWithPath: python)
+            server.arguments = [
+                root.appendingPathComponent("Tests/Harness/websocket_server.py").path,
+                root.appendingPathComponent("Tests/NetworkingCurlTests/Fixtures").path,
+            ]
+            let serverInput = Pipe()
+            server.standardOutput = serverOutput
+            server.standardInput = serverInput  // the server exits when this closes
+            try server.run()
+            defer { try? serverInput.fileHandleForWriting.close() }
+            let line = String(decoding: serverOutput.fileHandleForReading.availableData, as: UTF8.self)
+            guard let port = line.split(separator: " ").first.flatMap({ Int($0) }) else {
+                throw BenchmarkFailure(description: "websocket_server.py did not start: \(line)")
+            }
+            var ours: [Round] = []
+            var reference: [Round] = []
+            for round in 1...rounds {
+                FileHandle.standardError.write(Data("websocket round \(round) of \(rounds)\n".utf8))
+                ours.append(try await networkingRound(port: port))
+                reference.append(try referenceRound(python: python, root: root, port: port))
+            }
+            let table = [("Networking", ours), ("websockets (Python)", reference)].map { name, rounds in
+                summary(name, rounds)
+            }
+            print("\nWebSocket echo, 64-byte binary messages, \(rounds) rounds (median of rounds)")
+            print("client                 p50 µs   p99 µs   sequential msg/s   pipelined msg/s")
+            for row in table {
+                let name = row.name.padding(toLength: 20, withPad: " ", startingAt: 0)
+                print(
+                    name
+                        + String(
+                            format: " %8.1f %8.1f %18.0f %17.0f", row.p50, row.p99, row.sequentialRate,
+                            row.pipelinedRate))
+            }
+            if let output {
+                let json = table.map {
+                    [
+                        "client": $0.name, "p50Micros": $0.p50, "p99Micros": $0.p99,
+                        "sequentialMessagesPerSecond": $0.sequentialRate,
+                        "pipelinedMessagesPerSecond": $0.pipelinedRate,
+                    ] as [String: Any]
+                }
+                let data = try JSONSerialization.data(
+                    withJSONObject: ["websocketEcho": json, "rounds": rounds], options: [.prettyPrinted, .sortedKeys])
+                try data.write(to: URL(fileURLWithPath: output))
+                print("Wrote \(output)")
+            }
+        #else
+            print("The WebSocket benchmark runs on Linux only.")
+        #endif
+    }
+
+    #if os(Linux)
+        private static func networkingRound(port: Int) async throws -> Round {
+            let socket = try await Networking(baseURL: "http://127.0.0.1:\(port)").webSocket("/echo")
+            let payload = Data(count: 64)
+            var messages = socket.messages.makeAsyncIterator()
+            for _ in 0..<200 {  // warm-up
+                try await socket.send(.binary(payload))
+                _ = try await messages.next()
+            }
+            var latencies: [Double] = []
+            latencies.reserveCapacity(sequential)
+            let start = ContinuousClock.now
+            for _ in 0..<sequential {
+                let sent = ContinuousClock.now
+                try await socket.send(.binary(payload))
+                guard try await messages.next() != nil else { throw BenchmarkFailure(description: "echo ended") }
+                latencies.append(Measure.micros(ContinuousClock.now - sent))
+            }
+            let sequentialSeconds = Measure.micros(ContinuousClock.now - start) / 1e6
+            let pipelinedStart = ContinuousClock.now
+            async let received: Int = {
+                var count = 0
+                var reader = socket.messages.makeAsyncIterator()
+                while count < pipelined, try await reader.next() != nil { count += 1 }
+                return count
+            }()
+            for _ in 0..<pipelined { try await socket.send(.binary(payload)) }
+            guard try await received == pipelined else { throw BenchmarkFailure(description: "echoes were lost") }
+            let pipelinedSeconds = Measure.micros(ContinuousClock.now - pipelinedStart) / 1e6
+            await socket.close()
+            return Round(latencies: latencies, sequentialSeconds: sequentialSeconds, pipelinedSeconds: pipelinedSeconds)
+        }
+
+        private static func referenceRound(python: String, root: URL, port: Int) throws -> Round {
+            let client = Process()
+            let output = Pipe()
+            client.executableURL = URL(fileURLWithPath: python)
+            client.arguments = [
+                root.appendingPathComponent("Tests/Harness/websocket_bench_client.py").path,
+                "ws://127.0.0.1:\(port)/echo", "\(sequential)", "\(pipelined)",
+            ]
+            client.standardOutput = output
+            try client.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            client.waitUntilExit()
+            struct Result: Decodable {
+                let latencies: [Double]
+                let sequentialSeconds: Double
+                let pipelinedSeconds: Double
+
+                enum CodingKeys: String, CodingKey {
+                    case latencies = "latencies_us"
+                    case sequentialSeconds = "sequential_seconds"
+                    case pipelinedSeconds = "pipelined_seconds"
+                }
+            }
+            let result = try JSONDecoder().decode(Result.self, from: data)
+            return Round(
+                latencies: result.latencies, sequentialSeconds: result.sequentialSeconds,
+                pipelinedSeconds: result.pipelinedSeconds)
+        }
+
+        private static func summary(_ name: String, _ rounds: [Round]) -> (
+            name: String, p50: Double, p99: Double, sequentialRate: Double, pipelinedRate: Double
+        ) {
+            func median(_ values: [Double]) -> Double { Stats(values).median }
+            return (
+                name, median(rounds.map { Stats($0.latencies).median }),
+                median(rounds.map { Stats($0.latencies).percentile(99) }),
+                median(rounds.map { Double(sequential) / $0.sequentialSeconds }),
+                median(rounds.map { Double(pipelined) / $0.pipelinedSeconds })
+            )
+        }
+    #endif
+}
