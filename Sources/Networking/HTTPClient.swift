@@ -121,6 +121,11 @@ public final class HTTPClient: HTTPClientProtocol {
         return value
     }
 
+    /// The endpoint's request with the client's default headers and encoder.
+    func makeRequest<R: Endpoint>(for endpoint: R) throws(NetworkingError) -> URLRequest {
+        try endpoint.makeURLRequest(defaultHeaders: defaultHeaders, encoder: configuration.encoder)
+    }
+
     /// What the endpoint's interceptors and loggers read beside its request: its own options and
     /// its retry budget (`RequestOptions.maxAttempts`).
     func requestOptions<R: Endpoint>(for endpoint: R) -> RequestOptions {

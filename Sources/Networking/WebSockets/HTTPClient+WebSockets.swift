@@ -13,8 +13,9 @@
         ) async throws(NetworkingError) -> WebSocket {
             let pipeline = pipeline(for: endpoint)
             return try await WebSocket.open(
-                try prepare(endpoint), interceptors: pipeline.interceptors, observers: pipeline.observers,
-                protocols: protocols, options: options, transport: transport)
+                try makeRequest(for: endpoint), requestOptions: requestOptions(for: endpoint),
+                interceptors: pipeline.interceptors, observers: pipeline.observers, protocols: protocols,
+                options: options, transport: transport)
         }
     }
 #endif

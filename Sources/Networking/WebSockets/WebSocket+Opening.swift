@@ -13,8 +13,9 @@
         /// `interceptors` and opens the connection the last successful upgrade made; `observers`
         /// are told about the handshake as about a request (a success has status 101).
         static func open(
-            _ request: URLRequest, interceptors: [any HTTPInterceptor], observers: [any RequestObserver],
-            protocols: [String], options: WebSocketOptions, transport: any HTTPTransport
+            _ request: URLRequest, requestOptions: RequestOptions = RequestOptions(),
+            interceptors: [any HTTPInterceptor], observers: [any RequestObserver], protocols: [String],
+            options: WebSocketOptions, transport: any HTTPTransport
         ) async throws(NetworkingError) -> WebSocket {
             var request = request
             request.httpMethod = "GET"
@@ -30,33 +31,25 @@
             for (name, value) in options.headers.sorted(by: { $0.key < $1.key }) {
                 request.setValue(value, forHTTPHeaderField: name)
             }
-            let context = RequestContext(
-                method: .get, url: request.url, headers: HTTPHeaders(request.allHTTPHeaderFields ?? [:]))
-            let failuresOnly = observers.allSatisfy(\.observesFailuresOnly)
-            if !failuresOnly { for observer in observers { observer.requestStarted(context) } }
-            let start = ContinuousClock.now
-            func report(_ outcome: RequestOutcome, _ response: ResponseMetadata?) {
-                if case .success = outcome, failuresOnly { return }
-                if failuresOnly { for observer in observers { observer.requestStarted(context) } }
-                let completion = RequestCompletion(
-                    context: context, outcome: outcome, duration: .now - start, metrics: nil, response: response)
-                for observer in observers { observer.requestCompleted(completion) }
-            }
+            // Observed as any request is: a success is the 101 that opened the connection.
+            let observation = RequestObservation(
+                observers: observers, request: request, kind: .request, options: requestOptions)
             do {
-                let socket = try await handshake(
-                    request, interceptors: interceptors, protocols: protocols, options: options, transport: transport)
-                report(.success(statusCode: 101, byteCount: 0), nil)
+                let (socket, upgrade) = try await handshake(
+                    request, requestOptions: requestOptions, interceptors: interceptors, protocols: protocols,
+                    options: options, transport: transport)
+                observation?.complete(nil, exchange: upgrade)
                 return socket
             } catch {
-                report(.failure(error), error.responseMetadata)
+                observation?.complete(error, exchange: nil)
                 throw error
             }
         }
 
         private static func handshake(
-            _ request: URLRequest, interceptors: [any HTTPInterceptor], protocols: [String],
-            options: WebSocketOptions, transport: any HTTPTransport
-        ) async throws(NetworkingError) -> WebSocket {
+            _ request: URLRequest, requestOptions: RequestOptions, interceptors: [any HTTPInterceptor],
+            protocols: [String], options: WebSocketOptions, transport: any HTTPTransport
+        ) async throws(NetworkingError) -> (WebSocket, HTTPExchange) {
             let configuration = (transport as? CurlTransport)?.configuration ?? CurlTransport.Configuration()
             let attempts = WebSocketAttempts()
             let handshakeTransport = ClosureTransport { (request) throws(NetworkingError) -> HTTPExchange in
@@ -66,7 +59,7 @@
             let exchange: HTTPExchange
             do {
                 exchange = try await InterceptorChain(interceptors: interceptors, transport: handshakeTransport)
-                    .send(request)
+                    .send(request, options: requestOptions)
             } catch {
                 attempts.discard()  // an interceptor failed the handshake after a connection opened
                 throw error
@@ -78,7 +71,7 @@
                     reason: "the WebSocket handshake ended with status \(exchange.statusCode) instead of 101",
                     exchange.metadata)
             }
-            return WebSocket(url: url, negotiatedProtocol: chosen, channel: channel)
+            return (WebSocket(url: url, negotiatedProtocol: chosen, channel: channel), exchange)
         }
     }
 

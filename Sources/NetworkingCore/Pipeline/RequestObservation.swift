@@ -10,7 +10,7 @@ import Foundation
 /// When every observer listens to failures only (`RequestObserver.observesFailuresOnly`, the
 /// default logger's case), a success is not reported at all and a failure reports its start and
 /// completion together; until then only the start time is kept (uptime nanoseconds, no object).
-struct RequestObservation: Sendable {
+package struct RequestObservation: Sendable {
     private let observers: [any RequestObserver]
     private let request: URLRequest
     private let kind: RequestContext.Kind
@@ -20,7 +20,7 @@ struct RequestObservation: Sendable {
     private let since = DispatchTime.now().uptimeNanoseconds
 
     /// Starts observing `request`; `nil` when there are no observers.
-    init?(
+    package init?(
         observers: [any RequestObserver], request: URLRequest, kind: RequestContext.Kind, options: RequestOptions
     ) {
         guard !observers.isEmpty else { return nil }
@@ -40,7 +40,7 @@ struct RequestObservation: Sendable {
     /// Tells the observers how the request ended: `exchange` is the final response when there
     /// was one (its metadata and metrics are used unless `response` or `metrics` are given),
     /// `bytes` the body bytes received when they did not stay in memory.
-    func complete(
+    package func complete(
         _ failure: NetworkingError?, exchange: HTTPExchange?, response: ResponseMetadata? = nil, bytes: Int64? = nil,
         metrics: TransactionMetrics? = nil
     ) {
