@@ -189,10 +189,13 @@ extension Networking {
     }
 
     /// Wraps the transport of a verb asked to cache with `cachingLevel:`; `nil` for `.none`.
-    func verbCaching(_ cachingLevel: CachingLevel) -> (@Sendable (any HTTPTransport) -> any HTTPTransport)? {
+    /// `names` are the credential headers of the current configuration (its snapshot's), so a
+    /// cached verb does not visit the actor.
+    nonisolated func verbCaching(
+        _ cachingLevel: CachingLevel, credentialHeaderNames names: [String]
+    ) -> (@Sendable (any HTTPTransport) -> any HTTPTransport)? {
         guard cachingLevel != .none else { return nil }
         let cache = dataCache
-        let names = credentialHeaderNames
         let coalescer = cacheState.coalescer
         return { transport in
             DataCacheTransport(

@@ -177,33 +177,41 @@ public actor Networking {
         let current: RequestSnapshot
         if let cached = snapshot.current { current = cached } else { current = await requestSnapshot() }
         var wrap = wrap
-        if cachingLevel != .none { wrap = await verbCaching(cachingLevel) }
+        if cachingLevel != .none {
+            wrap = verbCaching(cachingLevel, credentialHeaderNames: current.downloads.credentialHeaderNames)
+        }
+        let built = current.templates.request(for: request, builder: current.pipeline.builder)
         if let wrap {
             return await Self.execute(
-                request, kind: kind, on: current.pipeline(wrapping: wrap),
+                request, built: built, kind: kind, on: current.pipeline(wrapping: wrap),
                 credentialHeaders: current.credentialHeaders, decode: decode)
         }
         return await Self.execute(
-            request, kind: kind, on: current.pipeline, credentialHeaders: current.credentialHeaders, decode: decode)
+            request, built: built, kind: kind, on: current.pipeline, credentialHeaders: current.credentialHeaders,
+            decode: decode)
     }
 
     /// Runs `request` on `pipeline` with `credentialHeaders` bound for redirects.
     @inline(__always)
+    /// `built` is `request` already built (see `RequestTemplates`), or `nil` to build it in the
+    /// pipeline.
     private nonisolated(nonsending) static func execute<T: Sendable>(
-        _ request: HTTPRequest, kind: RequestContext.Kind, on pipeline: Pipeline, credentialHeaders: [String],
+        _ request: HTTPRequest, built: URLRequest?, kind: RequestContext.Kind, on pipeline: Pipeline,
+        credentialHeaders: [String],
         decode: @escaping @Sendable (HTTPExchange, JSONDecoder) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
         let decoder = pipeline.decoder
+        let run: @Sendable (HTTPExchange) throws(NetworkingError) -> T = { (exchange) throws(NetworkingError) -> T in
+            try decode(exchange, decoder)
+        }
         // Binding an empty list over an empty list changes nothing: skip the task-local.
         if credentialHeaders.isEmpty, RedirectPolicy.additionalSensitiveHeaders.isEmpty {
-            return await pipeline.execute(request, kind: kind) { (exchange) throws(NetworkingError) -> T in
-                try decode(exchange, decoder)
-            }
+            if let built { return await pipeline.execute(built, kind: kind, decode: run) }
+            return await pipeline.execute(request, kind: kind, decode: run)
         }
         return await RedirectPolicy.$additionalSensitiveHeaders.withValue(credentialHeaders) {
-            await pipeline.execute(request, kind: kind) { (exchange) throws(NetworkingError) -> T in
-                try decode(exchange, decoder)
-            }
+            if let built { return await pipeline.execute(built, kind: kind, decode: run) }
+            return await pipeline.execute(request, kind: kind, decode: run)
         }
     }
 
@@ -244,6 +252,8 @@ final class RequestSnapshot: Sendable {
     let fakes: FakeRoutes
     /// What downloads read of the configuration.
     let downloads: DownloadSettings
+    /// The requests built for this configuration's plain calls (see `RequestTemplates`).
+    let templates = RequestTemplates()
     let credentialHeaders: [String]
 
     init(
@@ -263,6 +273,41 @@ final class RequestSnapshot: Sendable {
         var wrapped = pipeline
         wrapped.transport = fakes.isEmpty ? wrap(base) : FakeTransport(routes: fakes, next: wrap(base))
         return wrapped
+    }
+}
+
+/// The `URLRequest`s one configuration (one `RequestSnapshot`) built for its plain calls: a method,
+/// a path and headers, no query, body or timeout of their own, which give the same request every
+/// time for the same configuration. The paths an app calls again and again are then built once
+/// per configuration rather than once per call (creating the request and laying out its fields is
+/// a good part of a cache hit's cost on Linux). They belong to the snapshot: a configuration
+/// change makes a new snapshot, and with it empty templates; nothing is shared between clients.
+/// A `URLRequest` is a value, so a caller that changes the one it gets changes its own copy.
+final class RequestTemplates: Sendable {
+    private struct Key: Hashable {
+        let method: HTTPMethod
+        let path: String
+        let headers: HTTPHeaders
+    }
+
+    private let built = Mutex<[Key: URLRequest]>([:])
+    /// At most this many are kept; past it the templates start again empty.
+    static let limit = 256
+
+    /// `request` built by `builder`, from the templates when it is plain; `nil` for any other
+    /// request and for one that cannot be built (the pipeline builds it, and reports why not).
+    func request(for request: HTTPRequest, builder: RequestBuilder) -> URLRequest? {
+        guard request.query.isEmpty, request.queryModel == nil, request.body == nil, request.timeout == nil else {
+            return nil
+        }
+        let key = Key(method: request.method, path: request.path, headers: request.headers)
+        if let template = built.withLock({ $0[key] }) { return template }
+        guard let made = try? builder.makeURLRequest(request) else { return nil }
+        built.withLock { built in
+            if built.count >= Self.limit { built.removeAll() }
+            built[key] = made
+        }
+        return made
     }
 }
 

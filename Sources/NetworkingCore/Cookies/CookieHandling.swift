@@ -28,11 +28,8 @@ public enum CookieHandling: Sendable {
     }
 }
 
-extension URLSessionTransport {
-    /// Whether the session stores and sends cookies itself: its configuration kept a cookie
-    /// storage (`preparedForNetworking()` removes only the shared one) and sets cookies.
-    public var handlesCookiesItself: Bool {
-        let configuration = session.configuration
-        return configuration.httpCookieStorage != nil && configuration.httpShouldSetCookies
-    }
+extension URLSessionConfiguration {
+    /// Whether a session with this configuration stores and sends cookies itself: it has a cookie
+    /// storage and sets cookies (see `URLSessionTransport.handlesCookiesItself`).
+    var handlesCookies: Bool { httpCookieStorage != nil && httpShouldSetCookies }
 }

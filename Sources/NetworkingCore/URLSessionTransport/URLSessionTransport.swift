@@ -23,6 +23,10 @@ public final class URLSessionTransport: ResponseBodyLimitedTransport {
     /// Linux ignores it).
     let resourceTimeout: TimeInterval?
     let delegate: SessionDelegate
+    /// Whether the session stores and sends cookies itself: its configuration kept a cookie
+    /// storage (`preparedForNetworking()` removes only the shared one) and sets cookies. Read
+    /// once here: `URLSession.configuration` is a copy made on every read.
+    public let handlesCookiesItself: Bool
 
     /// URLSession's stock `timeoutIntervalForResource`: seven days.
     static let stockResourceTimeout: TimeInterval = 7 * 24 * 60 * 60
@@ -45,10 +49,10 @@ public final class URLSessionTransport: ResponseBodyLimitedTransport {
         self.delegate = SessionDelegate(maxBodySize: maxResponseBodySize)
         let resource = configuration.timeoutIntervalForResource
         self.resourceTimeout = resource > 0 && resource < Self.stockResourceTimeout ? resource : nil
+        let prepared = configuration.preparedForNetworking()
+        self.handlesCookiesItself = prepared.handlesCookies
         // Delegate calls run inline on the session's work queue: see InlineOperationQueue.
-        self.session = URLSession(
-            configuration: configuration.preparedForNetworking(), delegate: delegate,
-            delegateQueue: InlineOperationQueue())
+        self.session = URLSession(configuration: prepared, delegate: delegate, delegateQueue: InlineOperationQueue())
     }
 
     deinit { session.finishTasksAndInvalidate() }
