@@ -109,8 +109,8 @@ BENCH_COMMIT="$(git rev-parse --short HEAD 2>/dev/null || true)" \
 
 # WebSocket echoes against the `websockets` server (it needs the harness venv, which
 # Tests/Harness/httpbin.sh creates), beside that package's own Python client.
-if [[ -x "$ROOT/.build/harness-venv/bin/python" ]]; then
+if [[ -x "$ROOT/.build/harness-venv/bin/python" ]] && "$ROOT/.build/harness-venv/bin/python" -c 'import websockets' 2>/dev/null; then
     "$BIN" websocket --output "$ROOT/bench-websocket-results.json"
 else
-    log "skipping the WebSocket benchmark: no harness venv (run Tests/Harness/httpbin.sh start once)"
+    log "skipping the WebSocket benchmark: the harness venv has no websockets package (run Tests/Harness/httpbin.sh start once)"
 fi
