@@ -71,9 +71,11 @@ extension Networking {
     public nonisolated func downloadImage(
         _ path: String, cacheName: String? = nil, cachingLevel: CachingLevel = .memoryAndFile
     ) async -> Result<Image, NetworkingError> {
-        let result: Result<ImageResponse, NetworkingError> = await downloadImage(
-            path, cacheName: cacheName, cachingLevel: cachingLevel)
-        return result.map(\.image)
+        let result = await download(path, cacheName: cacheName, cachingLevel: cachingLevel, image: true)
+        return result.flatMap { exchange in
+            guard let image = Image(data: exchange.body) else { return .failure(Self.notAnImage(exchange)) }
+            return .success(image)
+        }
     }
 
     /// Downloads the image at `path` with the response's status and headers (see
@@ -83,12 +85,10 @@ extension Networking {
         _ path: String, cacheName: String? = nil, cachingLevel: CachingLevel = .memoryAndFile
     ) async -> Result<ImageResponse, NetworkingError> {
         let result = await download(path, cacheName: cacheName, cachingLevel: cachingLevel, image: true)
-        return result.flatMap { response in
-            guard let image = Image(data: response.data) else {
-                return .failure(
-                    Self.notAnImage(response.data, statusCode: response.statusCode, headers: response.headers))
-            }
-            return .success(ImageResponse(image: image, statusCode: response.statusCode, headers: response.headers))
+        return result.flatMap { exchange in
+            guard let image = Image(data: exchange.body) else { return .failure(Self.notAnImage(exchange)) }
+            return .success(
+                ImageResponse(image: image, statusCode: exchange.statusCode, headers: exchange.responseHeaders))
         }
     }
 
@@ -102,7 +102,7 @@ extension Networking {
     public nonisolated func downloadData(
         _ path: String, cacheName: String? = nil, cachingLevel: CachingLevel = .memoryAndFile
     ) async -> Result<Data, NetworkingError> {
-        await download(path, cacheName: cacheName, cachingLevel: cachingLevel, image: false).map(\.data)
+        await download(path, cacheName: cacheName, cachingLevel: cachingLevel, image: false).map(\.body)
     }
 
     /// Downloads the bytes at `path` with the response's status and headers (see
@@ -111,7 +111,7 @@ extension Networking {
     public nonisolated func downloadData(
         _ path: String, cacheName: String? = nil, cachingLevel: CachingLevel = .memoryAndFile
     ) async -> Result<DataResponse, NetworkingError> {
-        await download(path, cacheName: cacheName, cachingLevel: cachingLevel, image: false)
+        await download(path, cacheName: cacheName, cachingLevel: cachingLevel, image: false).map(DataResponse.init)
     }
 
     /// The cached image for `path` (or `cacheName`), without touching the network; `nil` if the
@@ -154,9 +154,11 @@ extension Networking {
     /// Runs one download through the pipeline, its transport wrapped by the download cache (or the
     /// fake). It reads the configuration from the snapshot, so a download (a cache hit above all)
     /// does not visit the actor unless the configuration changed since the last request.
+    /// The exchange is handed out as it is: each caller makes only what it returns (a body, an
+    /// image, a response with its headers).
     nonisolated func download(
         _ path: String, cacheName: String?, cachingLevel: CachingLevel, image: Bool
-    ) async -> Result<DataResponse, NetworkingError> {
+    ) async -> Result<HTTPExchange, NetworkingError> {
         let current: RequestSnapshot
         if let cached = snapshot.current { current = cached } else { current = await requestSnapshot() }
         var request = HTTPRequest(method: .get, path: path)
@@ -179,12 +181,8 @@ extension Networking {
             }
         }
         return await perform(request, kind: .download, transport: wrap) { (exchange, _) throws(NetworkingError) in
-            if image, !ImageCoding.isImage(exchange.body) {
-                throw Self.notAnImage(
-                    exchange.body, statusCode: exchange.statusCode,
-                    headers: exchange.responseHeaders, url: exchange.head.url)
-            }
-            return DataResponse(exchange)
+            if image, !ImageCoding.isImage(exchange.body) { throw Self.notAnImage(exchange) }
+            return exchange
         }
     }
 
@@ -245,14 +243,12 @@ extension Networking {
         return CacheKey.key(base, credential: CacheKey.credentialIdentity(of: headers, names: credentialHeaderNames))
     }
 
-    private static func notAnImage(
-        _ data: Data, statusCode: Int, headers: HTTPHeaders, url: URL? = nil
-    ) -> NetworkingError {
-        let type = headers["Content-Type"] ?? "no Content-Type"
+    /// The failure of a download whose body `exchange` holds is not an image.
+    private static func notAnImage(_ exchange: HTTPExchange) -> NetworkingError {
+        let type = exchange.header("Content-Type") ?? "no Content-Type"
         let context = DecodingError.Context(
-            codingPath: [], debugDescription: "The body (\(data.count) bytes, \(type)) is not an image")
-        return .decoding(
-            .dataCorrupted(context), ResponseMetadata(statusCode: statusCode, headers: headers, body: data, url: url))
+            codingPath: [], debugDescription: "The body (\(exchange.body.count) bytes, \(type)) is not an image")
+        return .decoding(.dataCorrupted(context), exchange.metadata)
     }
 }
 
