@@ -1,0 +1,59 @@
+// The code blocks of the DocC articles "Cookies" and "WebSockets"
+// (Sources/Networking/Networking.docc), compiled here and never run.
+import Foundation
+import Networking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+private enum CookiesWebSocketsSnippets {
+    typealias User = DocModels.User
+    struct Credentials: Encodable, Sendable {
+        let email: String
+        let password: String
+    }
+
+    // Cookies, "Overview".
+    static func session(credentials: Credentials) async {
+        let networking = Networking(baseURL: "https://api.example.com")
+        let login: Result<JSONResponse, NetworkingError> = await networking.post("/login", body: credentials)
+        // The session cookie the login set goes with this request.
+        let me: Result<User, NetworkingError> = await networking.get("/me")
+        _ = (login, me)
+    }
+
+    // Cookies, "Persistence" and "Sharing a jar".
+    static func jars(networking: Networking, supportDirectory: URL, sharedJar: any CookieJar) async {
+        await networking.setCookieJar(FileCookieJar(fileURL: supportDirectory.appendingPathComponent("cookies.json")))
+        await networking.setCookieJar(nil)  // off: nothing stored or sent
+
+        let client = HTTPClient(configuration: .init(cookies: .jar(sharedJar)))  // or .ownJar (default), .off
+        _ = client
+    }
+
+    // Cookies, "HTTPCookieStorage".
+    static func sharedStorage(networking: Networking) async {
+        await networking.setCookieJar(HTTPCookieStorageJar(.shared))
+    }
+
+    #if os(Linux)
+        // WebSockets, "Overview".
+        static func chat(token: String) async throws {
+            let networking = Networking(baseURL: "https://chat.example.com")
+            await networking.setAuthorizationHeader(token: token)
+            let socket = try await networking.webSocket("/rooms/42", protocols: ["chat.v1"])
+
+            let reader = Task {
+                for try await message in socket.messages {
+                    if case .text(let line) = message { print(line) }
+                }
+                print("closed by the server: \(socket.closeCode.map { "\($0)" } ?? "no close frame")")
+            }
+            try await socket.send(.text("hello"))
+            try await socket.ping()
+            await socket.close()
+            _ = reader
+        }
+    #endif
+}
