@@ -100,7 +100,7 @@ public final class HTTPClient: HTTPClientProtocol {
         let urlRequest: URLRequest
         let options = requestOptions(for: endpoint)
         do {
-            urlRequest = try endpoint.makeURLRequest(defaultHeaders: defaultHeaders, encoder: configuration.encoder)
+            urlRequest = try makeRequest(for: endpoint)
         } catch {
             pipeline.reportUnbuildable(
                 method: endpoint.method, headers: HTTPHeaders(endpoint.headers ?? [:]), options: options, error)

@@ -70,21 +70,14 @@ public final class TransferCoalescer: Sendable {
         case .joined:
             break
         case .leader(let id):
-            // A detached task inherits no task-local values: the ones the transfer reads (the
-            // request's options, the cookie jar, the credential headers to strip) are bound again.
-            let cookieJar = RedirectHops.cookieJar
-            let sensitiveHeaders = RedirectPolicy.additionalSensitiveHeaders
-            let options = RequestOptions.current
+            // A detached task inherits no task-local values: the request's are bound again in it.
+            let locals = RequestTaskLocals.current
             let task = Task.detached(priority: Task.currentPriority) { [self] in
-                let result: Result<HTTPExchange, NetworkingError> = await RedirectHops.$cookieJar.withValue(cookieJar) {
-                    await RedirectPolicy.$additionalSensitiveHeaders.withValue(sensitiveHeaders) {
-                        await RequestOptions.with(options) {
-                            do throws(NetworkingError) {
-                                return .success(try await operation())
-                            } catch {
-                                return .failure(error)
-                            }
-                        }
+                let result = await locals.bind { () async -> Result<HTTPExchange, NetworkingError> in
+                    do throws(NetworkingError) {
+                        return .success(try await operation())
+                    } catch {
+                        return .failure(error)
                     }
                 }
                 finish(key: key, flightID: id, result: result)

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkingCore
+import Synchronization
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -89,13 +90,12 @@ final class CookieRedirectHopsTests: XCTestCase {
 }
 
 /// A jar that records what it is given.
-private final class CountingJar: CookieJar, @unchecked Sendable {
-    private let lock = NSLock()
-    private var received: [[String]] = []
-    var stored: [[String]] { lock.withLock { received } }
+private final class CountingJar: CookieJar {
+    private let received = Mutex<[[String]]>([])
+    var stored: [[String]] { received.withLock { $0 } }
     func cookieHeader(for url: URL) -> String? { nil }
     func store(_ setCookieFields: [String], receivedFrom url: URL) {
-        lock.withLock { received.append(setCookieFields) }
+        received.withLock { $0.append(setCookieFields) }
     }
     func removeAll() {}
 }

@@ -6,8 +6,8 @@
     import Synchronization
     import XCTest
 
-    /// Each URLSession-on-Linux defect listed in issue 10 (see `docs/LinuxURLSession.md`), shown
-    /// to be handled correctly by `CurlTransport`.
+    /// Each URLSession-on-Linux defect of `docs/LinuxURLSession.md` that the library works around,
+    /// shown to be handled correctly by `CurlTransport`.
     final class CurlURLSessionDefectsTests: CurlIntegrationTestCase {
         /// URLSession hangs forever on a 401 with `WWW-Authenticate: Basic`.
         func testBasicChallengeReturnsThe401() async throws {

@@ -1,6 +1,7 @@
 #if os(Linux)
     import Foundation
     import FoundationNetworking
+    import Synchronization
     import XCTest
 
     @testable import Networking
@@ -182,26 +183,23 @@
         }
     }
 
-    private final class Recorder: @unchecked Sendable {
-        private let lock = NSLock()
-        private var recordedStatuses: [Int] = []
-        private var recordedUpgrades: [String?] = []
-        var statuses: [Int] { lock.withLock { recordedStatuses } }
-        var upgradeHeaders: [String?] { lock.withLock { recordedUpgrades } }
-        func record(status: Int) { lock.withLock { recordedStatuses.append(status) } }
-        func record(upgrade: String?) { lock.withLock { recordedUpgrades.append(upgrade) } }
+    private final class Recorder: Sendable {
+        private let recorded = Mutex<(statuses: [Int], upgrades: [String?])>(([], []))
+        var statuses: [Int] { recorded.withLock { $0.statuses } }
+        var upgradeHeaders: [String?] { recorded.withLock { $0.upgrades } }
+        func record(status: Int) { recorded.withLock { $0.statuses.append(status) } }
+        func record(upgrade: String?) { recorded.withLock { $0.upgrades.append(upgrade) } }
     }
 
     /// Records the starts and completions it is told about.
-    private final class HandshakeObserver: RequestObserver, @unchecked Sendable {
-        private let lock = NSLock()
-        private var recorded: [String] = []
-        var events: [String] { lock.withLock { recorded } }
+    private final class HandshakeObserver: RequestObserver {
+        private let recorded = Mutex<[String]>([])
+        var events: [String] { recorded.withLock { $0 } }
 
         func requestStarted(_ context: RequestContext) {
             let upgrade = context.headers["Upgrade"] ?? "none"
             let url = context.url?.absoluteString ?? "?"
-            lock.withLock { recorded.append("start \(context.method.rawValue) ws-upgrade=\(upgrade) \(url)") }
+            recorded.withLock { $0.append("start \(context.method.rawValue) ws-upgrade=\(upgrade) \(url)") }
         }
 
         func requestCompleted(_ completion: RequestCompletion) {
@@ -210,7 +208,7 @@
             case .success(let status, _): line = "success \(status)"
             case .failure(let error): line = "failure \(error.statusCode ?? 0)"
             }
-            lock.withLock { recorded.append(line) }
+            recorded.withLock { $0.append(line) }
         }
     }
 #endif

@@ -1,10 +1,13 @@
 #if os(Linux)
     import Foundation
+    import Synchronization
 
     /// The WebSocket servers of `Tests/Harness/websocket_server.py` (the `websockets` package on a
     /// ws and a wss port, and a hand-written misbehaving server), run as a child process with the
     /// harness venv's python. It prints its ports when ready and exits when its standard input
     /// closes, so no server outlives the tests.
+    // @unchecked: `process` and `input` are created in `init` and never replaced; after `init`
+    // they are only used to stop the child, which `Process` and `Pipe` allow from any thread.
     final class WebSocketTestServer: @unchecked Sendable {
         private let process = Process()
         private let input = Pipe()
@@ -66,10 +69,9 @@
     }
 
     /// A count shared between tasks.
-    final class WebSocketTestCounter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var count = 0
-        var value: Int { lock.withLock { count } }
-        func increment() { lock.withLock { count += 1 } }
+    final class WebSocketTestCounter: Sendable {
+        private let count = Mutex(0)
+        var value: Int { count.withLock { $0 } }
+        func increment() { count.withLock { $0 += 1 } }
     }
 #endif

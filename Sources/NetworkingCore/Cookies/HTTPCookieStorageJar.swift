@@ -17,9 +17,9 @@ import Foundation
 /// platforms and Linux (where `Path`, `Secure` and `Max-Age` are not all honoured). The storage
 /// is documented as thread-safe, and the calls are synchronous, as the seam requires; on Linux,
 /// `HTTPCookieStorage.shared` also writes its cookies to a file in the process's home.
+// @unchecked: the one stored property is an immutable reference to an `HTTPCookieStorage`, which is
+// not declared `Sendable` everywhere but whose methods are documented as safe from any thread.
 public final class HTTPCookieStorageJar: CookieJar, @unchecked Sendable {
-    // `@unchecked`: `HTTPCookieStorage` is not declared `Sendable` everywhere, but its
-    // methods are documented as safe to call from any thread.
 
     /// The storage the cookies are kept in.
     public let storage: HTTPCookieStorage

@@ -57,16 +57,15 @@ extension Pipeline {
                 ?? StreamedResponse(
                     request: exchange.request, response: exchange.response,
                     body: ResponseBodyStream(data: exchange.body))
-            let head = ResponseMetadata(response: streamed.response, body: Data())
             let headOnly = HTTPExchange(request: streamed.request, response: streamed.response, body: Data())
             // The handler must not capture the stream: it would keep it alive, and a stream
             // nobody holds any more must cancel its transfer.
             streamed.body.onTermination { termination in
                 switch termination {
                 case .finished(let count):
-                    observation?.complete(nil, exchange: headOnly, response: head, bytes: count)
+                    observation?.complete(nil, exchange: headOnly, bytes: count)
                 case .failed(let error, let count):
-                    observation?.complete(error, exchange: headOnly, response: head, bytes: count)
+                    observation?.complete(error, exchange: headOnly, bytes: count)
                 }
             }
             return streamed

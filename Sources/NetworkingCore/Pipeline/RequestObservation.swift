@@ -38,11 +38,10 @@ package struct RequestObservation: Sendable {
     }
 
     /// Tells the observers how the request ended: `exchange` is the final response when there
-    /// was one (its metadata and metrics are used unless `response` or `metrics` are given),
-    /// `bytes` the body bytes received when they did not stay in memory.
+    /// was one (its metadata, and its metrics unless `metrics` are given), `bytes` the body bytes
+    /// received when they did not stay in memory.
     package func complete(
-        _ failure: NetworkingError?, exchange: HTTPExchange?, response: ResponseMetadata? = nil, bytes: Int64? = nil,
-        metrics: TransactionMetrics? = nil
+        _ failure: NetworkingError?, exchange: HTTPExchange?, bytes: Int64? = nil, metrics: TransactionMetrics? = nil
     ) {
         let context: RequestContext
         if let started {
@@ -65,13 +64,8 @@ package struct RequestObservation: Sendable {
                 : TransactionMetrics(
                     startDate: Date(timeIntervalSinceNow: -Double(elapsed) / 1e9), endDate: Date(),
                     requestBodyBytes: request.inMemoryBodyByteCount, responseBodyBytes: byteCount))
-        let completion =
-            response.map {
-                RequestCompletion(
-                    context: context, outcome: outcome, duration: duration, metrics: measured, response: $0)
-            }
-            ?? RequestCompletion(
-                context: context, outcome: outcome, duration: duration, metrics: measured, exchange: exchange)
+        let completion = RequestCompletion(
+            context: context, outcome: outcome, duration: duration, metrics: measured, exchange: exchange)
         for observer in observers { observer.requestCompleted(completion) }
     }
 
