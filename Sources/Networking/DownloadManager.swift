@@ -63,7 +63,7 @@ public actor DownloadManager {
             await registry.run(key: path) {
                 do throws(NetworkingError) {
                     return .success(
-                        try await pipeline.downloadResumable(
+                        try await FileDownloader(pipeline: pipeline).downloadResumable(
                             request, to: destination, progress: progress, maxAttempts: attempts))
                 } catch {
                     return .failure(error)

@@ -265,13 +265,13 @@ struct FakedDownload: HTTPTransport {
     let data: Data
     let contentType: String
 
-    func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+    func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
         if Task.isCancelled { throw .cancelled }
         guard let url = request.url,
-            let response = HTTPURLResponse(
-                url: url, statusCode: 200, httpVersion: "HTTP/1.1",
+            let head = ResponseHead(
+                url: url, statusCode: 200,
                 headerFields: ["Content-Type": contentType, "Content-Length": String(data.count)])
         else { throw .invalidResponse }
-        return HTTPExchange(request: request, response: response, body: data)
+        return TransportResponse(request: request.head, head: head, body: data)
     }
 }

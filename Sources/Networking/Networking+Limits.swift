@@ -3,6 +3,9 @@ import Foundation
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
+#if os(Linux)
+    import NetworkingCurl
+#endif
 
 extension Networking {
     /// Creates a client whose in-memory response bodies are capped at `maxResponseBodySize`
@@ -22,6 +25,10 @@ extension Networking {
     /// The cap on in-memory response bodies, when the transport has one
     /// (`URLSessionTransport`, `CurlTransport`, the platform default); `nil` for other transports.
     public nonisolated var maxResponseBodySize: Int? {
-        (transport as? any ResponseBodyLimitedTransport)?.maxResponseBodySize
+        if let session = transport as? URLSessionTransport { return session.maxResponseBodySize }
+        #if os(Linux)
+            if let curl = transport as? CurlTransport { return curl.configuration.maxResponseBodySize }
+        #endif
+        return nil
     }
 }

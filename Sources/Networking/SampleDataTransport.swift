@@ -15,7 +15,7 @@ struct SampleDataTransport: HTTPTransport {
     /// How long an answer takes (the preview environment's `previewDelay`; zero for tests).
     let delay: Duration
 
-    func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+    func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
         if delay > .zero {
             do {
                 try await Task.sleep(for: delay)
@@ -27,6 +27,6 @@ struct SampleDataTransport: HTTPTransport {
         guard let url = request.url,
             let head = ResponseHead(url: url, statusCode: 200, headerFields: ["Content-Length": "\(data.count)"])
         else { throw .invalidResponse }
-        return HTTPExchange(request: request, head: head, body: data)
+        return TransportResponse(request: request.head, head: head, body: data)
     }
 }

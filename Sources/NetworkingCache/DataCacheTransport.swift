@@ -64,26 +64,27 @@ public struct DataCacheTransport: HTTPTransport {
     }
 
     /// Serves the response stored under the request's key, or fetches it and stores it, as the caching level says.
-    public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
-        guard let key = cacheKey(for: request) else { return try await base.send(request) }
+    public func send(_ sent: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+        let request = sent.head
+        guard let key = cacheKey(for: request) else { return try await base.send(sent) }
         if level == .none {
             cache.removeData(forKey: key)
-            return try await base.send(request)
+            return try await base.send(sent)
         }
-        if let exchange = cachedExchange(for: request, key: key) { return exchange }
+        if let exchange = cachedExchange(for: request, key: key) { return TransportResponse(exchange) }
         let base = self.base
         let cache = self.cache
         let level = self.level
         let shouldStore = self.shouldStore
         let operation: @Sendable () async throws(NetworkingError) -> HTTPExchange = { () throws(NetworkingError) in
-            let exchange = try await base.send(request)
+            let exchange = try await base.exchange(for: sent)
             if shouldStore(exchange) {
                 cache.store(CachedResponse(exchange: exchange, storedAt: Date()).encoded(), forKey: key, level: level)
             }
             return exchange
         }
-        guard let coalescer else { return try await operation() }
-        return try await coalescer.run(key: key, operation)
+        guard let coalescer else { return TransportResponse(try await operation()) }
+        return TransportResponse(try await coalescer.run(key: key, operation))
     }
 
     /// The stored response as an exchange for `request`. A memory hit reuses the response object

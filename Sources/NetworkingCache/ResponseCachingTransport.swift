@@ -71,17 +71,20 @@ public struct ResponseCachingTransport: HTTPTransport {
 
     /// Answers a `GET` from the cache when the HTTP caching rules allow, revalidating or fetching otherwise;
     /// another method that succeeds removes the cached `GET` response for its URL.
-    public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+    public func send(_ sent: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+        let request = sent.head
         let method = (request.httpMethod ?? "GET").uppercased()
-        guard method == "GET", let key = key(for: request) else { return try await sendUnsafe(request, method: method) }
+        guard method == "GET", let key = key(for: request) else {
+            return TransportResponse(try await sendUnsafe(sent, method: method))
+        }
         let directives = Self.requestDirectives(request)
         let isCallerConditional = Self.callerConditionals.contains { request.value(forHTTPHeaderField: $0) != nil }
         if directives.noStore || isCallerConditional {
-            return try await base.send(request)
+            return try await base.send(sent)
         }
         let now = clock()
         guard let entry = store.cachedResponse(forKey: key), Self.matchesVariant(entry, request) else {
-            return try await fetch(request, key: key, sentAt: now)
+            return TransportResponse(try await fetch(sent, key: key, sentAt: now))
         }
         let age = max(0, now.timeIntervalSince(entry.storedAt))
         let stored = CacheControl(entry.headers["Cache-Control"])
@@ -90,30 +93,33 @@ public struct ResponseCachingTransport: HTTPTransport {
             let exchange = entry.exchange(
                 for: request, extraHeaders: ["Age": String(Int(age))], metrics: Self.cacheMetrics(entry, at: now))
         {
-            return exchange
+            return TransportResponse(exchange)
         }
         guard let conditional = Self.conditionalRequest(request, for: entry) else {
-            return try await fetch(request, key: key, sentAt: now)
+            return TransportResponse(try await fetch(sent, key: key, sentAt: now))
         }
-        let exchange = try await base.send(conditional)
-        guard exchange.statusCode == 304 else { return remember(exchange, as: request, key: key, sentAt: now) }
+        let exchange = try await base.exchange(for: sent, head: conditional)
+        guard exchange.statusCode == 304 else {
+            return TransportResponse(remember(exchange, as: request, key: key, sentAt: now))
+        }
         let refreshed = Self.merge(entry, notModified: exchange, at: now)
         store.storeResponse(refreshed, forKey: key)
         var metrics = exchange.metrics ?? Self.cacheMetrics(refreshed, at: now)
         metrics.isFromCache = true
         metrics.responseBodyBytes = Int64(refreshed.body.count)
-        return refreshed.exchange(for: request, metrics: metrics) ?? exchange
+        return TransportResponse(refreshed.exchange(for: request, metrics: metrics) ?? exchange)
     }
 
     // MARK: Steps
 
-    private func fetch(_ request: URLRequest, key: String, sentAt: Date) async throws(NetworkingError) -> HTTPExchange {
-        remember(try await base.send(request), as: request, key: key, sentAt: sentAt)
+    private func fetch(_ sent: TransportRequest, key: String, sentAt: Date) async throws(NetworkingError) -> HTTPExchange {
+        remember(try await base.exchange(for: sent), as: sent.head, key: key, sentAt: sentAt)
     }
 
     /// Sends a request that is not a `GET`; an unsafe method that succeeds invalidates the `GET` entry.
-    private func sendUnsafe(_ request: URLRequest, method: String) async throws(NetworkingError) -> HTTPExchange {
-        let exchange = try await base.send(request)
+    private func sendUnsafe(_ sent: TransportRequest, method: String) async throws(NetworkingError) -> HTTPExchange {
+        let request = sent.head
+        let exchange = try await base.exchange(for: sent)
         if ["POST", "PUT", "PATCH", "DELETE"].contains(method), exchange.statusCode < 400, let url = request.url {
             var get = request
             get.httpMethod = "GET"

@@ -3,24 +3,20 @@
     import FoundationNetworking
     import NetworkingCore
 
-    extension CurlTransport: StreamingHTTPTransport {
+    extension CurlTransport {
         /// The most bytes a streamed body buffers for a slow reader before its transfer is paused.
         static let streamHighWatermark = 2 * 1024 * 1024
 
         /// Returns once the response head has arrived; the body keeps arriving into the returned
-        /// stream, with back-pressure: a reader more than about 2 MiB behind pauses the transfer
-        /// until it has caught up, so memory stays bounded and no data is dropped. Cancelling the
-        /// reader (or dropping the stream) aborts the transfer.
-        public func stream(_ request: URLRequest) async throws(NetworkingError) -> StreamedResponse {
-            try await stream(request, highWatermark: Self.streamHighWatermark, observe: nil)
-        }
-
-        /// `stream(_:)` with a chosen high watermark; `observe` sees each hop's valve (tests).
+        /// stream, with back-pressure: a reader more than `highWatermark` bytes behind (about
+        /// 2 MiB by default) pauses the transfer until it has caught up, so memory stays bounded
+        /// and no data is dropped. Cancelling the reader (or dropping the stream) aborts the
+        /// transfer. `observe` sees each hop's valve (tests).
         func stream(
-            _ request: URLRequest, highWatermark: Int, observe: ((CurlStreamValve) -> Void)?
-        ) async throws(NetworkingError) -> StreamedResponse {
+            _ request: URLRequest, highWatermark: Int, limit: Int = .max, observe: ((CurlStreamValve) -> Void)?
+        ) async throws(NetworkingError) -> TransportResponse {
             let deadline = makeDeadline()
-            let limit = configuration.maxResponseBodySize
+            let limit = min(limit, configuration.maxResponseBodySize)
             let watermark = max(1, min(highWatermark, limit / 2))
             var hops = RedirectHops(request, policy: configuration.redirectPolicy)
             while true {
@@ -37,16 +33,16 @@
                 } onCancel: {
                     valve.cancel()
                 }
-                let response: HTTPURLResponse
+                let received: ResponseHead
                 switch head {
-                case .head(let value): response = value.response
+                case .head(let value): received = value
                 case .failure(let error): throw error
                 }
-                if try hops.follow(after: response) {
+                if try hops.follow(after: received) {
                     body.cancel()
                     continue
                 }
-                return StreamedResponse(request: hops.current, response: response, body: body)
+                return TransportResponse(request: hops.current, head: received, stream: body)
             }
         }
 

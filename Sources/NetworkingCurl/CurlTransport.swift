@@ -37,7 +37,7 @@
     /// When libcurl cannot be loaded, `isAvailable` is `false` and `init` throws
     /// `CurlUnavailableError`; `CurlTransport.preferred(configuration:)` falls back to
     /// `URLSessionTransport` instead. No temporary files are ever created.
-    public final class CurlTransport: ResponseBodyLimitedTransport {
+    public final class CurlTransport: HTTPTransport {
         /// How this transport connects and what it accepts.
         public let configuration: Configuration
 
@@ -100,7 +100,7 @@
                         URLError(
                             .secureConnectionFailed,
                             userInfo: [NSLocalizedDescriptionKey: "\(error); the configured TLS trust needs libcurl"]))
-                    return ClosureTransport { (_) throws(NetworkingError) -> HTTPExchange in throw failure }
+                    return ClosureTransport { (_) throws(NetworkingError) -> TransportResponse in throw failure }
                 }
                 return URLSessionTransport(
                     redirectPolicy: configuration.redirectPolicy,
@@ -108,19 +108,28 @@
             }
         }
 
-        /// Sends `request` with libcurl and returns the exchange.
-        public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
-            try await send(request, progress: nil)
-        }
-
-        /// Sends `request` and reports upload and download progress to `progress`, which runs on
-        /// the transport's event-loop thread (or on the sending thread, for a request it runs
-        /// itself: see `Configuration.loneRequestInterval`) and must return quickly. It is called
-        /// whenever the counts change, for each hop of a redirected request.
-        public func send(
-            _ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?
-        ) async throws(NetworkingError) -> HTTPExchange {
-            try await collect(request, progress: progress) { BufferedBodySink(limit: $0) }
+        /// Sends `request` with libcurl, following redirects: the whole body when the caller
+        /// collects it, else the head as soon as it arrives with the body streamed (see
+        /// `stream(_:highWatermark:observe:)`).
+        public func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+            var head = request.head
+            if let body = request.body {
+                if let file = body.fileURL {
+                    if head.fileBodyURL != file { head.httpBodyStream = FileBodyStream(fileURL: file) }
+                } else if let data = body.data {
+                    if head.httpBody == nil { head.httpBody = data }
+                } else {
+                    head.httpBodyStream = nil
+                    head.httpBody = try await body.collect(upTo: configuration.maxResponseBodySize)
+                }
+            }
+            if request.reading == .streamed {
+                return try await stream(
+                    head, highWatermark: Self.streamHighWatermark, limit: request.responseBodyLimit, observe: nil)
+            }
+            let exchange = try await collect(head, progress: nil) { BufferedBodySink(limit: $0) }
+            return TransportResponse(
+                request: exchange.request, head: exchange.head, body: exchange.body, metrics: exchange.metrics)
         }
 
         /// Sends `request`, following redirects, with each hop's body collected in memory by a new

@@ -27,9 +27,9 @@ public final class InMemoryTransport: HTTPTransport {
     public init() {}
 
     /// Records `request` and answers with the route that matches it.
-    public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
-        let recorded = RecordedRequest(request)
-        return try await table.respond(to: recorded).respond(to: request)
+    public func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+        let recorded = try await RecordedRequest(request)
+        return TransportResponse(try await table.respond(to: recorded).respond(to: request.head))
     }
 
     /// Answers `method url` with `response`. The URL is absolute; see `RequestPattern` for how it

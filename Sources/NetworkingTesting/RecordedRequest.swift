@@ -31,6 +31,16 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
         self.body = Self.readBody(of: request)
     }
 
+    /// Records a request a transport received, reading its body (a one-shot body is read once, here).
+    public init(_ request: TransportRequest) async throws(NetworkingError) {
+        var head = request.head
+        if let body = request.body {
+            head.httpBodyStream = nil
+            head.httpBody = try await body.collect(upTo: TransportRequest.defaultResponseBodyLimit)
+        }
+        self.init(head)
+    }
+
     /// A header's value, compared case-insensitively.
     public func header(_ name: String) -> String? { headers[name] }
 
@@ -50,8 +60,8 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
     /// The body of `request`: `httpBody`, else the whole `httpBodyStream`, else the body file.
     static func readBody(of request: URLRequest) -> Data? {
         if let body = request.httpBody { return body }
-        if let stream = request.httpBodyStream { return read(stream) }
         if let fileURL = request.fileBodyURL { return try? Data(contentsOf: fileURL) }
+        if let stream = request.httpBodyStream { return read(stream) }
         return nil
     }
 

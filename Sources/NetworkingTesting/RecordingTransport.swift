@@ -66,9 +66,17 @@ public final class RecordingTransport: HTTPTransport {
     public var recordedFiles: [URL] { state.withLock { $0.files } }
 
     /// Sends `request` through the next transport and writes the exchange to a fixture file.
-    public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
-        let exchange = try await next.send(request)
-        let fixture = makeFixture(request, exchange)
+    public func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+        let body = try await request.body?.collect(upTo: TransportRequest.defaultResponseBodyLimit)
+        var sent = request
+        var head = request.head
+        if let body {
+            sent.body = HTTPBody(body)
+            head.httpBodyStream = nil
+            head.httpBody = body
+        }
+        let exchange = try await next.exchange(for: sent)
+        let fixture = makeFixture(head, exchange)
         do {
             try write(fixture)
         } catch {
@@ -80,7 +88,7 @@ public final class RecordingTransport: HTTPTransport {
                             + "\(error.localizedDescription)"
                     ]))
         }
-        return exchange
+        return TransportResponse(exchange)
     }
 
     // MARK: Building the fixture

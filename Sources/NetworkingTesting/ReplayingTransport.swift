@@ -67,8 +67,14 @@ public final class ReplayingTransport: HTTPTransport {
     }
 
     /// Answers with the fixture that matches `request`, or fails when none does.
-    public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+    public func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
         if Task.isCancelled { throw .cancelled }
+        let sent = request
+        var request = sent.head
+        if let body = try await sent.body?.collect(upTo: TransportRequest.defaultResponseBodyLimit) {
+            request.httpBodyStream = nil
+            request.httpBody = body
+        }
         let key = MatchKey(request)
         let matching = entries.indices.filter { entries[$0].key.differences(from: key).isEmpty }
         guard let last = matching.last else { throw unmatched(request, key) }
@@ -84,7 +90,7 @@ public final class ReplayingTransport: HTTPTransport {
         guard let url = request.url,
             let head = ResponseHead(url: url, statusCode: fixture.response.statusCode, headerFields: headers)
         else { throw .invalidResponse }
-        return HTTPExchange(request: request, head: head, body: body)
+        return TransportResponse(request: request, head: head, body: body)
     }
 
     private func unmatched(_ request: URLRequest, _ key: MatchKey) -> NetworkingError {

@@ -52,7 +52,7 @@
         ) async throws(NetworkingError) -> (WebSocket, HTTPExchange) {
             let configuration = (transport as? CurlTransport)?.configuration ?? CurlTransport.Configuration()
             let attempts = WebSocketAttempts()
-            let handshakeTransport = ClosureTransport { (request) throws(NetworkingError) -> HTTPExchange in
+            let handshakeTransport = ClosureTransport(exchange: { (request) throws(NetworkingError) -> HTTPExchange in
                 try await attempts.attempt(
                     request, protocols: protocols, options: options, configuration: configuration)
             }

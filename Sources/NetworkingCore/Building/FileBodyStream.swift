@@ -22,15 +22,3 @@ public final class FileBodyStream: InputStream {
         super.init(url: fileURL)
     }
 }
-
-extension URLRequest {
-    /// This request with its file body's stream made afresh: a stream is read once, the file can
-    /// be read again. The chain hands every attempt to the transport this way, so a transport that
-    /// reads the stream (rather than the file) sends the whole body on a retry or a replay too.
-    func withFreshFileBody() -> URLRequest {
-        guard let file = fileBodyURL else { return self }
-        var request = self
-        request.httpBodyStream = FileBodyStream(fileURL: file)
-        return request
-    }
-}

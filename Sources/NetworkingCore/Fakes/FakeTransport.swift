@@ -70,10 +70,12 @@ public struct FakeTransport: HTTPTransport {
     }
 
     /// Answers with the first route matching the request, else passes it to `next`, else fails it.
-    public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
-        if let response = routes.response(for: request) { return try await response.respond(to: request) }
+    public func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+        if let response = routes.response(for: request.head) {
+            return TransportResponse(try await response.respond(to: request.head))
+        }
         if let next { return try await next.send(request) }
-        let description = "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "(no URL)")"
+        let description = "\(request.method) \(request.url?.absoluteString ?? "(no URL)")"
         throw .transport(
             URLError(
                 .resourceUnavailable,

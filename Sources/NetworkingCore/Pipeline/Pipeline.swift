@@ -7,6 +7,12 @@ import Foundation
 /// Everything a request goes through, as one immutable value:
 /// build → observers → interceptors (outermost first) → transport → status check → decode.
 ///
+/// Every kind of request runs here: `execute` collects the body and decodes it, `stream` hands
+/// a 2xx body over as it arrives, `download` writes it to a file, and progress is reported by
+/// reading the body as it arrives. Interceptors see each as a `URLRequest` and an `HTTPExchange`
+/// (a 2xx body read as a stream or a file is empty for them); observers are told once when it
+/// starts and once when it ends (for a stream, when its body ends).
+///
 /// Front doors (the `Networking` actor, `HTTPClient`) snapshot their configuration into a
 /// `Pipeline` and run requests on it off their own isolation, so encoding, transfer and decoding
 /// of concurrent requests never queue behind one another.
@@ -37,7 +43,7 @@ public struct Pipeline: Sendable {
         self.decoder = decoder
     }
 
-    /// Runs `request` and decodes a 2xx response with `decode`. A non-2xx response is `.http`.
+    /// Runs `request` and decodes a 2xx response with `decode`; a non-2xx response is `.http`.
     /// `options` are `RequestOptions.current` while its interceptors and transport run.
     @concurrent
     public func execute<T: Sendable>(
@@ -46,12 +52,114 @@ public struct Pipeline: Sendable {
     ) async -> Result<T, NetworkingError> {
         let urlRequest: URLRequest
         do {
-            urlRequest = try builder.makeURLRequest(request)
+            urlRequest = try build(request, kind: kind, options: options)
         } catch {
-            reportUnbuildable(method: request.method, headers: request.headers, kind: kind, options: options, error)
             return .failure(error)
         }
-        return await executeBuilt(urlRequest, kind: kind, options: options, decode: decode)
+        return await execute(urlRequest, kind: kind, options: options, decode: decode)
+    }
+
+    /// Runs an already-built request and decodes a 2xx response with `decode`.
+    @concurrent
+    public func execute<T: Sendable>(
+        _ urlRequest: URLRequest, kind: RequestContext.Kind = .request, options: RequestOptions = RequestOptions(),
+        decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
+    ) async -> Result<T, NetworkingError> {
+        var value: T?
+        let failure = await outcome(urlRequest, kind: kind, options: options) { (exchange) throws(NetworkingError) in
+            value = try decode(exchange)
+        }
+        if let failure { return .failure(failure) }
+        // `outcome` returns no failure only after `decode` returned a value.
+        guard let value else { return .failure(.invalidResponse) }
+        return .success(value)
+    }
+
+    /// `execute`, reporting the request body's bytes to `uploadProgress` as the transport reads
+    /// them and the response body's to `downloadProgress` as they arrive.
+    @concurrent
+    public func execute<T: Sendable>(
+        _ request: HTTPRequest, kind: RequestContext.Kind = .request, uploadProgress: ProgressReporter?,
+        downloadProgress: ProgressReporter?, decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
+    ) async -> Result<T, NetworkingError> {
+        let options = RequestOptions.current
+        let urlRequest: URLRequest
+        do {
+            urlRequest = try build(request, kind: kind, options: options)
+        } catch {
+            return .failure(error)
+        }
+        let observation = RequestObservation(observers: observers, request: urlRequest, kind: kind, options: options)
+        let step = TransportStep(
+            transport: transport, reading: downloadProgress == nil ? .whole : .streamed, uploadProgress: uploadProgress)
+        var sent = await send(urlRequest, through: step)
+        if case .success(let exchange) = sent, let arriving = exchange.arrivingBody, let downloadProgress {
+            sent = await Result.of { () async throws(NetworkingError) in
+                try await exchange.collecting(arriving, reportingTo: downloadProgress)
+            }
+        }
+        var value: T?
+        let failure = conclude(sent, observation: observation) { (exchange) throws(NetworkingError) in
+            value = try decode(exchange)
+        }
+        if let failure { return .failure(failure) }
+        guard let value else { return .failure(.invalidResponse) }
+        return .success(value)
+    }
+
+    /// Sends `request` and returns a 2xx response with its body still arriving; any other status
+    /// is `.http` (with the body, up to 16 MiB). Observers are told of completion when the body
+    /// ends, is cancelled or fails.
+    @concurrent
+    public func stream(
+        _ request: HTTPRequest, kind: RequestContext.Kind = .request
+    ) async throws(NetworkingError) -> StreamedResponse {
+        try await stream(try build(request, kind: kind, options: RequestOptions.current), kind: kind)
+    }
+
+    /// Sends an already-built request and returns a 2xx response with its body still arriving.
+    @concurrent
+    public func stream(
+        _ urlRequest: URLRequest, kind: RequestContext.Kind = .request
+    ) async throws(NetworkingError) -> StreamedResponse {
+        let observation = RequestObservation(
+            observers: observers, request: urlRequest, kind: kind, options: RequestOptions.current)
+        let exchange: HTTPExchange
+        do throws(NetworkingError) {
+            exchange = try await send(urlRequest, through: TransportStep(transport: transport, reading: .streamed)).get()
+        } catch {
+            observation?.complete(error, exchange: nil)
+            throw error
+        }
+        guard exchange.isSuccess else {
+            let error = NetworkingError.http(HTTPError(metadata: exchange.metadata))
+            observation?.complete(error, exchange: exchange)
+            throw error
+        }
+        // A response an interceptor made up, or one a transport handed over whole, has its body.
+        let body = exchange.arrivingBody ?? ResponseBodyStream(data: exchange.body, trailers: exchange.trailers)
+        let headOnly = HTTPExchange(request: exchange.request, head: exchange.head, body: Data())
+        // The handler must not capture the stream: it would keep it alive, and a stream nobody
+        // holds any more must cancel its transfer.
+        body.onTermination { termination in
+            switch termination {
+            case .finished(let count): observation?.complete(nil, exchange: headOnly, bytes: count)
+            case .failed(let error, let count): observation?.complete(error, exchange: headOnly, bytes: count)
+            }
+        }
+        return StreamedResponse(request: exchange.request, head: exchange.head, body: body)
+    }
+
+    /// Sends an already-built request and writes a 2xx body to `target` (see `DownloadTarget`);
+    /// any other status is `.http`. Observers see one request, ending when the file is written.
+    @concurrent
+    public func download(
+        _ urlRequest: URLRequest, to target: DownloadTarget, progress: ProgressReporter?,
+        kind: RequestContext.Kind = .download
+    ) async throws(NetworkingError) -> FileDownloadExchange {
+        let start = Date()
+        let streamed = try await stream(urlRequest, kind: kind)
+        return try await FileBodyWriter.write(streamed, to: target, progress: progress, since: start)
     }
 
     /// Tells the observers about a request that failed before it could be built (an invalid URL, a
@@ -68,61 +176,38 @@ public struct Pipeline: Sendable {
         for observer in observers { observer.requestCompleted(completion) }
     }
 
-    /// Runs an already-built request and decodes a 2xx response with `decode`.
-    @concurrent
-    public func execute<T: Sendable>(
-        _ urlRequest: URLRequest, kind: RequestContext.Kind = .request, options: RequestOptions = RequestOptions(),
-        decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
-    ) async -> Result<T, NetworkingError> {
-        await executeBuilt(urlRequest, kind: kind, options: options, decode: decode)
-    }
-
-    /// The body of both `execute` methods, inlined into each (an async frame less per request).
-    /// The work is done by `outcome`, which is not generic (a caller in another module runs the
-    /// unspecialized code of a generic function) and keeps little across its suspension.
-    @inline(__always)
-    private func executeBuilt<T: Sendable>(
-        _ urlRequest: URLRequest, kind: RequestContext.Kind, options: RequestOptions,
-        decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
-    ) async -> Result<T, NetworkingError> {
-        var value: T?
-        let failure = await outcome(urlRequest, kind: kind, options: options) { (exchange) throws(NetworkingError) in
-            value = try decode(exchange)
+    /// Builds the request, telling observers about a request that cannot be built.
+    private func build(
+        _ request: HTTPRequest, kind: RequestContext.Kind, options: RequestOptions
+    ) throws(NetworkingError) -> URLRequest {
+        do {
+            return try builder.makeURLRequest(request)
+        } catch {
+            reportUnbuildable(method: request.method, headers: request.headers, kind: kind, options: options, error)
+            throw error
         }
-        if let failure { return .failure(failure) }
-        // `outcome` returns no failure only after `decode` returned a value.
-        guard let value else { return .failure(.invalidResponse) }
-        return .success(value)
     }
 
     /// Runs a built request, tells the observers, and hands a 2xx exchange to `decode`: the
-    /// failure, or `nil` when `decode` returned.
-    ///
-    /// Kept to the one suspension and what must live across it: in an async function every value
-    /// of a type whose size is unknown to this module (`URLRequest`, `URL`, `Date`, and whatever
-    /// holds them, such as `HTTPExchange` and `NetworkingError`) takes an allocation from the task,
-    /// while the synchronous steps before and after keep theirs on the stack.
+    /// failure, or `nil` when `decode` returned. Not generic, so that callers in other modules run
+    /// specialised code.
     private func outcome(
         _ urlRequest: URLRequest, kind: RequestContext.Kind, options: RequestOptions,
         decode: (HTTPExchange) throws(NetworkingError) -> Void
     ) async -> NetworkingError? {
         let observation = RequestObservation(observers: observers, request: urlRequest, kind: kind, options: options)
-        let sent = await RequestOptions.with(options) { await send(urlRequest) }
+        let sent = await RequestOptions.with(options) {
+            await send(urlRequest, through: TransportStep(transport: transport))
+        }
         return conclude(sent, observation: observation, decode: decode)
     }
 
-    /// Sends the request through the interceptors and the transport.
-    private func send(_ urlRequest: URLRequest) async -> Result<HTTPExchange, NetworkingError> {
-        do throws(NetworkingError) {
-            return .success(
-                try await bindingCookieJar { () async throws(NetworkingError) -> HTTPExchange in
-                    // Without interceptors the transport is called directly (what
-                    // `InterceptorChain` does then), an async frame less.
-                    if interceptors.isEmpty { return try await transport.send(urlRequest.withFreshFileBody()) }
-                    return try await InterceptorChain(interceptors: interceptors, transport: transport).send(urlRequest)
-                })
-        } catch {
-            return .failure(error)
+    /// Sends the request through the interceptors and `step`, with the cookie jar bound.
+    private func send(_ urlRequest: URLRequest, through step: TransportStep) async -> Result<HTTPExchange, NetworkingError> {
+        await Result.of { () async throws(NetworkingError) in
+            try await bindingCookieJar { () async throws(NetworkingError) -> HTTPExchange in
+                try await InterceptorChain(interceptors: interceptors, step: step).send(urlRequest)
+            }
         }
     }
 
@@ -151,10 +236,13 @@ public struct Pipeline: Sendable {
     }
 }
 
-extension RequestOutcome {
-    /// The error, for a failure.
-    public var error: NetworkingError? {
-        if case .failure(let error) = self { return error }
-        return nil
+extension Result where Failure == NetworkingError {
+    /// The value `body` returns, or the error it throws.
+    static func of(_ body: () async throws(NetworkingError) -> Success) async -> Result {
+        do throws(NetworkingError) {
+            return .success(try await body())
+        } catch {
+            return .failure(error)
+        }
     }
 }

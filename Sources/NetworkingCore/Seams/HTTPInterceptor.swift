@@ -28,18 +28,26 @@ public protocol HTTPInterceptor: Sendable {
 public struct InterceptorChain: Sendable {
     /// The interceptors, outermost first.
     public let interceptors: [any HTTPInterceptor]
-    /// The innermost step.
-    public let transport: any HTTPTransport
+    /// The innermost step: the transport, with the body collected or handed over as it arrives.
+    private let step: TransportStep
 
-    /// Creates a chain.
+    /// Creates a chain whose transport's response bodies are collected whole.
     public init(interceptors: [any HTTPInterceptor], transport: any HTTPTransport) {
-        self.interceptors = interceptors
-        self.transport = transport
+        self.init(interceptors: interceptors, step: TransportStep(transport: transport))
     }
+
+    /// Creates a chain over `step`.
+    package init(interceptors: [any HTTPInterceptor], step: TransportStep) {
+        self.interceptors = interceptors
+        self.step = step
+    }
+
+    /// The transport beneath the interceptors.
+    public var transport: any HTTPTransport { step.transport }
 
     /// Sends `request` through every interceptor and the transport.
     public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
-        if interceptors.isEmpty { return try await transport.send(request.withFreshFileBody()) }
+        if interceptors.isEmpty { return try await step.send(request) }
         do {
             return try await run(request, from: interceptors.startIndex)
         } catch {
@@ -62,7 +70,7 @@ public struct InterceptorChain: Sendable {
 
     private func run(_ request: URLRequest, from index: Int) async throws -> HTTPExchange {
         guard index < interceptors.endIndex else {
-            return try await transport.send(request.withFreshFileBody())
+            return try await step.send(request)
         }
         try Task.checkCancellation()
         return try await interceptors[index].intercept(request) { request in

@@ -110,3 +110,11 @@ extension RequestObserver {
     /// `false`: the observer hears about every request.
     public var observesFailuresOnly: Bool { false }
 }
+
+extension RequestOutcome {
+    /// The error, for a failure.
+    public var error: NetworkingError? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}

@@ -50,11 +50,11 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
         return (ResponseBodyStream(handle: Handle(storage)), Continuation(storage: storage))
     }
 
-    /// A stream holding one complete body (for transports that cannot stream).
-    public init(data: Data) {
+    /// A stream holding one complete body (for transports that cannot stream), and its trailers.
+    public init(data: Data, trailers: HTTPHeaders = HTTPHeaders()) {
         let storage = Storage(bufferLimit: Int.max, onCancel: {})
         if !data.isEmpty { storage.yield(data) }
-        storage.finish(throwing: nil)
+        storage.finish(throwing: nil, trailers: trailers)
         self.init(handle: Handle(storage))
     }
 
@@ -66,6 +66,10 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
 
     /// Bytes received from the network so far.
     public var byteCount: Int64 { handle.storage.receivedBytes }
+
+    /// The fields that followed the body (HTTP/1.1 chunked trailers): empty until the body has
+    /// ended, and for a body that had none.
+    public var trailers: HTTPHeaders { handle.storage.trailers }
 
     /// Calls `handler` once, when the transfer ends (at once if it has ended already).
     public func onTermination(_ handler: @escaping @Sendable (Termination) -> Void) {
@@ -144,9 +148,11 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
         @discardableResult
         public func yield(_ data: Data) -> Bool { storage.yield(data) }
 
-        /// Ends the body: successfully (`nil`) or with an error the reader gets after the chunks
-        /// already buffered. Later calls do nothing.
-        public func finish(throwing error: NetworkingError? = nil) { storage.finish(throwing: error) }
+        /// Ends the body: successfully (`nil`), with the trailers that followed it, or with an error
+        /// the reader gets after the chunks already buffered. Later calls do nothing.
+        public func finish(throwing error: NetworkingError? = nil, trailers: HTTPHeaders = HTTPHeaders()) {
+            storage.finish(throwing: error, trailers: trailers)
+        }
 
         /// Whether the reader is gone or the stream has ended.
         public var isTerminated: Bool { storage.isTerminated }
@@ -195,6 +201,7 @@ private final class Storage: Sendable {
         var waiter: Waiter?
         var handlers: [@Sendable (ResponseBodyStream.Termination) -> Void] = []
         var onCancel: (@Sendable () -> Void)?
+        var trailers = HTTPHeaders()
 
         var isOver: Bool { ending || producerDone || failure != nil }
 
@@ -223,6 +230,8 @@ private final class Storage: Sendable {
 
     var isTerminated: Bool { state.withLock { $0.isOver } }
 
+    var trailers: HTTPHeaders { state.withLock { $0.trailers } }
+
     @discardableResult
     func yield(_ data: Data) -> Bool {
         guard !data.isEmpty else { return !isTerminated }
@@ -244,7 +253,12 @@ private final class Storage: Sendable {
         return accepted
     }
 
-    func finish(throwing error: NetworkingError?) {
+    func finish(throwing error: NetworkingError?, trailers: HTTPHeaders = HTTPHeaders()) {
+        if !trailers.isEmpty {
+            state.withLock { state in
+                if !state.isOver { state.trailers = trailers }
+            }
+        }
         end(with: error, aborting: false)
     }
 

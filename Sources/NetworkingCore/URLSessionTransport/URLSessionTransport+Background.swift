@@ -11,6 +11,34 @@
     // Compiled on Apple platforms only; the tests run on Linux, which has no background sessions.
 
     extension URLSessionTransport {
+        /// A request on a background session: its body downloaded to a temporary file by a
+        /// download task, then streamed from that file (removed once read or dropped).
+        func backgroundResponse(_ request: URLRequest) async throws(NetworkingError) -> TransportResponse {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("networking-\(UUID().uuidString)")
+            let outcome: FileDownloadExchange
+            do {
+                outcome = try await backgroundDownload(request, to: DownloadTarget(file: file), progress: nil)
+            } catch {
+                try? FileManager.default.removeItem(at: file)
+                throw error
+            }
+            guard outcome.wroteFile else {
+                try? FileManager.default.removeItem(at: file)
+                return TransportResponse(outcome.exchange)
+            }
+            let (stream, continuation) = ResponseBodyStream.makeStream(bufferLimit: maxResponseBodySize)
+            Task {
+                defer { try? FileManager.default.removeItem(at: file) }
+                do throws(NetworkingError) {
+                    for try await chunk in HTTPBody(fileURL: file) where !continuation.yield(chunk) { return }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            return TransportResponse(request: outcome.request, head: outcome.head, stream: stream, metrics: outcome.metrics)
+        }
+
         /// A download through a download task, as background sessions require.
         func backgroundDownload(
             _ request: URLRequest, to target: DownloadTarget, progress: ProgressReporter?
@@ -26,7 +54,8 @@
                 let received = writer.isWriting ? writer.bytesWritten : Int64(body.count)
                 let metrics = TransactionMetrics(
                     startDate: start, endDate: Date(), responseBodyBytes: received, redirectCount: hops.count)
-                return writer.outcome(request: hops.current, response: response, body: body, metrics: metrics)
+                return writer.outcome(
+                    request: hops.current, head: ResponseHead(response), body: body, metrics: metrics)
             }
         }
 

@@ -11,7 +11,7 @@ import Foundation
 ///   resend the body) rather than by URLSession;
 /// - the body is collected into one buffer sized from `Content-Length`, without the 2× peak of
 ///   `data(for:)`, and a body over `maxResponseBodySize` cancels the transfer.
-public final class URLSessionTransport: ResponseBodyLimitedTransport {
+public final class URLSessionTransport: HTTPTransport {
     /// The session requests run on.
     public let session: URLSession
     /// How redirects are followed.
@@ -56,11 +56,6 @@ public final class URLSessionTransport: ResponseBodyLimitedTransport {
     }
 
     deinit { session.finishTasksAndInvalidate() }
-
-    /// Sends `request` with the transport's session, following redirects, and returns the exchange.
-    public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
-        try await sendFollowingRedirects(request, progress: TaskProgress())
-    }
 
     /// Sends one hop (no redirect following) and waits for its result: the complete body, or only
     /// the head when `sink` makes the task a stream. `sink` is called with the task before it starts.

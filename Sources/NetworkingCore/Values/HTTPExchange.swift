@@ -19,12 +19,21 @@ public struct HTTPExchange: Sendable {
         var head: ResponseHead
         var body: Data
         var metrics: TransactionMetrics?
+        var trailers: HTTPHeaders
+        /// A 2xx body the pipeline reads as a stream or writes to a file, handed from the
+        /// innermost step to the pipeline beside the empty `body` interceptors see.
+        var arriving: ResponseBodyStream?
 
-        init(request: URLRequest, head: ResponseHead, body: Data, metrics: TransactionMetrics?) {
+        init(
+            request: URLRequest, head: ResponseHead, body: Data, metrics: TransactionMetrics?,
+            trailers: HTTPHeaders = HTTPHeaders(), arriving: ResponseBodyStream? = nil
+        ) {
             self.request = request
             self.head = head
             self.body = body
             self.metrics = metrics
+            self.trailers = trailers
+            self.arriving = arriving
         }
     }
 
@@ -35,7 +44,8 @@ public struct HTTPExchange: Sendable {
     private mutating func unique() -> Storage {
         if !isKnownUniquelyReferenced(&storage) {
             storage = Storage(
-                request: storage.request, head: storage.head, body: storage.body, metrics: storage.metrics)
+                request: storage.request, head: storage.head, body: storage.body, metrics: storage.metrics,
+                trailers: storage.trailers, arriving: storage.arriving)
         }
         return storage
     }
@@ -57,6 +67,13 @@ public struct HTTPExchange: Sendable {
         get { storage.body }
         _modify { yield &unique().body }
     }
+    /// The fields that followed the body (HTTP/1.1 chunked trailers); empty for none.
+    public var trailers: HTTPHeaders {
+        get { storage.trailers }
+        _modify { yield &unique().trailers }
+    }
+    /// The body still arriving that the innermost step handed over for a stream or a download.
+    package var arrivingBody: ResponseBodyStream? { storage.arriving }
     /// What was measured about the transfer, if anything.
     public var metrics: TransactionMetrics? {
         get { storage.metrics }
@@ -69,8 +86,17 @@ public struct HTTPExchange: Sendable {
     }
 
     /// Creates an exchange from a head the transport parsed itself (see `ResponseHead`).
-    public init(request: URLRequest, head: ResponseHead, body: Data, metrics: TransactionMetrics? = nil) {
-        storage = Storage(request: request, head: head, body: body, metrics: metrics)
+    public init(
+        request: URLRequest, head: ResponseHead, body: Data, trailers: HTTPHeaders = HTTPHeaders(),
+        metrics: TransactionMetrics? = nil
+    ) {
+        storage = Storage(request: request, head: head, body: body, metrics: metrics, trailers: trailers)
+    }
+
+    /// An exchange whose body is still arriving: interceptors see it with an empty body, the
+    /// pipeline reads `arriving`.
+    package init(request: URLRequest, head: ResponseHead, arriving: ResponseBodyStream, metrics: TransactionMetrics?) {
+        storage = Storage(request: request, head: head, body: Data(), metrics: metrics, arriving: arriving)
     }
 
     /// The response status code.

@@ -35,7 +35,18 @@ public struct DownloadedFile: Sendable {
     }
 }
 
-extension Pipeline {
+/// Downloads to files through a pipeline: one request written to a temporary file and moved into
+/// place, or a download resumed across interruptions (`downloadResumable`).
+///
+/// A helper over `Pipeline.download`, so interceptors, observers and every transport see a file
+/// download as any other request.
+public struct FileDownloader: Sendable {
+    /// The pipeline the downloads run on.
+    public let pipeline: Pipeline
+
+    /// A downloader over `pipeline`.
+    public init(pipeline: Pipeline) { self.pipeline = pipeline }
+
     /// Downloads `request` to `destination` with bounded memory.
     ///
     /// The body is written to a hidden temporary file next to `destination` (same directory, so
@@ -43,7 +54,7 @@ extension Pipeline {
     /// replacing any file already there. A failed or cancelled download removes the temporary
     /// file and leaves `destination` as it was. The progress ends with the file's size as total.
     @concurrent
-    public func downloadFile(
+    public func download(
         _ request: HTTPRequest, to destination: URL, progress: ProgressReporter?
     ) async throws(NetworkingError) -> DownloadedFile {
         let tracker = TransferProgressTracker(progress)
@@ -52,12 +63,23 @@ extension Pipeline {
         let temporary = directory.appendingPathComponent(
             ".\(destination.lastPathComponent).\(UUID().uuidString).download")
         defer { try? FileManager.default.removeItem(at: temporary) }
-        let outcome = try await download(request, to: DownloadTarget(file: temporary), progress: tracker.reporter)
+        let outcome = try await pipeline.download(
+            try build(request), to: DownloadTarget(file: temporary), progress: tracker.reporter)
         try FileMover.replace(destination, with: temporary)
         tracker.complete(completedBytes: outcome.fileSize)
         return DownloadedFile(
             url: destination, statusCode: outcome.response.statusCode,
             headers: outcome.head.headerFields, byteCount: outcome.fileSize)
+    }
+
+    /// Builds the request, telling the observers about one that cannot be built.
+    func build(_ request: HTTPRequest) throws(NetworkingError) -> URLRequest {
+        do {
+            return try pipeline.builder.makeURLRequest(request)
+        } catch {
+            pipeline.reportUnbuildable(method: request.method, headers: request.headers, kind: .download, error)
+            throw error
+        }
     }
 }
 

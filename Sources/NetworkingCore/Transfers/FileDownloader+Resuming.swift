@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-extension Pipeline {
+extension FileDownloader {
     /// Downloads `request` to `destination`, continuing an earlier interrupted download of the
     /// same URL when its partial file and resume state are there (see `ResumableDownload`).
     ///
@@ -27,7 +27,7 @@ extension Pipeline {
         let tracker = TransferProgressTracker(progress)
         defer { tracker.finish() }
         _ = try FileMover.directory(of: destination)
-        var base = try builder.makeURLRequest(request)
+        var base = try build(request)
         guard let url = base.url else { throw .invalidRequest("the download has no URL") }
         if request.headers["Accept"] == nil { base.setValue("*/*", forHTTPHeaderField: "Accept") }
         let partial = ResumableDownload.partialFileURL(for: destination)
@@ -38,7 +38,7 @@ extension Pipeline {
             attempt += 1
             let (urlRequest, target) = resumeAttempt(base, url: url, destination: destination)
             do {
-                let outcome = try await download(urlRequest, to: target, progress: tracker.reporter)
+                let outcome = try await pipeline.download(urlRequest, to: target, progress: tracker.reporter)
                 try FileMover.replace(destination, with: partial)
                 try? FileManager.default.removeItem(at: ResumableDownload.stateFileURL(for: destination))
                 tracker.complete(completedBytes: outcome.fileSize)

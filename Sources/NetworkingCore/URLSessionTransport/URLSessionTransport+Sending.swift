@@ -12,13 +12,29 @@ import Foundation
 // and `timeoutIntervalForResource` is ignored, so the transport enforces the latter itself (a
 // deadline over a request and its redirects, see `URLSessionTransport.resourceDeadline()`).
 
-extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTransport, FileDownloadingTransport {
-    /// Sends `request`, following redirects, and reports the upload and download progress to the reporters given.
-    public func send(
-        _ request: URLRequest, uploadProgress: ProgressReporter?, downloadProgress: ProgressReporter?
-    ) async throws(NetworkingError) -> HTTPExchange {
-        try await sendFollowingRedirects(
-            request, progress: TaskProgress(upload: uploadProgress, download: downloadProgress))
+extension URLSessionTransport {
+    /// Sends `request` with the transport's session, following redirects: the whole body when the
+    /// caller collects it, else the head as soon as it arrives with the body streamed from
+    /// `didReceive(data:)`.
+    ///
+    /// A body from an `AsyncSequence` is read into memory first (up to `maxResponseBodySize`):
+    /// URLSession reads an `httpBodyStream` with blocking reads on its own thread, and the library
+    /// blocks no thread to feed one. A file body is uploaded from its file, read afresh.
+    public func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+        var head = request.head
+        head.httpBodyStream = nil
+        if let body = request.body {
+            if let file = body.fileURL {
+                head.httpBodyStream = FileBodyStream(fileURL: file)
+            } else {
+                head.httpBody = try await body.collect(upTo: maxResponseBodySize)
+            }
+        }
+        #if canImport(Darwin)
+            if session.configuration.identifier != nil { return try await backgroundResponse(head) }
+        #endif
+        if request.reading == .streamed { return try await stream(head, limit: request.responseBodyLimit) }
+        return TransportResponse(try await sendFollowingRedirects(head, progress: TaskProgress()))
     }
 
     /// Sends `request` and the redirects `redirectPolicy` follows; inlined into both `send`
@@ -80,11 +96,11 @@ extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTranspor
     }
 
     /// Streams the body: chunks are handed over as `didReceive(data:)` delivers them. A reader
-    /// that falls more than `maxResponseBodySize` bytes behind cancels the transfer with
+    /// that falls more than `limit` bytes behind cancels the transfer with
     /// `.transport(URLError(.dataLengthExceedsMaximum))`.
-    public func stream(_ request: URLRequest) async throws(NetworkingError) -> StreamedResponse {
+    private func stream(_ request: URLRequest, limit: Int) async throws(NetworkingError) -> TransportResponse {
         var hops = RedirectHops(request, policy: redirectPolicy)
-        let limit = maxResponseBodySize
+        let limit = min(limit, maxResponseBodySize)
         let deadline = resourceDeadline()
         while true {
             var body: ResponseBodyStream?
@@ -100,32 +116,7 @@ extension URLSessionTransport: ProgressReportingTransport, StreamingHTTPTranspor
                 body.cancel()
                 continue
             }
-            return StreamedResponse(request: hops.current, response: response, body: body)
-        }
-    }
-
-    /// Writes a 2xx body to the target file from the delegate's callbacks (memory stays at a few
-    /// chunks whatever the size); other bodies are collected up to `maxResponseBodySize`.
-    public func download(
-        _ request: URLRequest, to target: DownloadTarget, progress: ProgressReporter?
-    ) async throws(NetworkingError) -> FileDownloadExchange {
-        #if canImport(Darwin)
-            if session.configuration.identifier != nil {
-                return try await backgroundDownload(request, to: target, progress: progress)
-            }
-        #endif
-        let start = Date()
-        let deadline = resourceDeadline()
-        var hops = RedirectHops(request, policy: redirectPolicy)
-        while true {
-            let writer = FileBodyWriter(target: target, progress: progress)
-            let (response, body, _) = try await transfer(hops.current, deadline: deadline) { _ in .file(writer) }
-            hops.storeCookies(from: response)
-            if !writer.isWriting, try hops.follow(after: response) { continue }
-            let received = writer.isWriting ? writer.bytesWritten : Int64(body.count)
-            let metrics = TransactionMetrics(
-                startDate: start, endDate: Date(), responseBodyBytes: received, redirectCount: hops.count)
-            return writer.outcome(request: hops.current, response: response, body: body, metrics: metrics)
+            return TransportResponse(request: hops.current, head: ResponseHead(response), stream: body)
         }
     }
 }

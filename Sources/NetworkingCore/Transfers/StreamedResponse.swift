@@ -1,0 +1,31 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A 2xx response whose body is still arriving, as `Pipeline.stream` returns it.
+public struct StreamedResponse: Sendable {
+    /// The request as sent (the last hop, after redirects).
+    public var request: URLRequest
+    /// The status line and header fields, as received.
+    public var head: ResponseHead
+    /// The body, read as it arrives; its trailers follow it.
+    public var body: ResponseBodyStream
+
+    /// Creates a streamed response.
+    public init(request: URLRequest, head: ResponseHead, body: ResponseBodyStream) {
+        self.request = request
+        self.head = head
+        self.body = body
+    }
+
+    /// The response.
+    public var response: HTTPURLResponse { head.response }
+
+    /// The status code.
+    public var statusCode: Int { head.statusCode }
+
+    /// A response header, looked up case-insensitively.
+    public func header(_ name: String) -> String? { head.header(name) }
+}
