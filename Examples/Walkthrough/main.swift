@@ -316,9 +316,9 @@ check(
 
 // Offline: a transport standing in for a device in airplane mode.
 let offline = HTTPClient(
-    transport: ClosureTransport { (_) throws(NetworkingError) -> HTTPExchange in
+    transport: ClosureTransport(exchange: { (_) throws(NetworkingError) -> HTTPExchange in
         throw .transport(URLError(.notConnectedToInternet))
-    })
+    }))
 let offlineMessage = await userFacingMessage {
     let response: LoginResponse = try await offline.sendUnwrapped(AuthEndpoint.login(email: "a", password: "b"))
     return response.user.name

@@ -12,7 +12,7 @@
         /// 2 MiB by default) pauses the transfer until it has caught up, so memory stays bounded
         /// and no data is dropped. Cancelling the reader (or dropping the stream) aborts the
         /// transfer. `observe` sees each hop's valve (tests).
-        func stream(
+        func openStream(
             _ request: URLRequest, highWatermark: Int, limit: Int = .max, observe: ((CurlStreamValve) -> Void)?
         ) async throws(NetworkingError) -> TransportResponse {
             let deadline = makeDeadline()

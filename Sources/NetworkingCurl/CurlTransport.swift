@@ -110,7 +110,7 @@
 
         /// Sends `request` with libcurl, following redirects: the whole body when the caller
         /// collects it, else the head as soon as it arrives with the body streamed (see
-        /// `stream(_:highWatermark:observe:)`).
+        /// `openStream(_:highWatermark:limit:observe:)`).
         public func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
             var head = request.head
             if let body = request.body {
@@ -124,7 +124,7 @@
                 }
             }
             if request.reading == .streamed {
-                return try await stream(
+                return try await openStream(
                     head, highWatermark: Self.streamHighWatermark, limit: request.responseBodyLimit, observe: nil)
             }
             let exchange = try await collect(head, progress: nil) { BufferedBodySink(limit: $0) }

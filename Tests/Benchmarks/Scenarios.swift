@@ -269,7 +269,7 @@ enum Scenarios {
     nonisolated static func diagnosticStubClients() async -> [Client] {
         let stubbed = Clients.noCacheConfiguration(protocolClass: StubProtocol.self)
         let session = URLSession(configuration: stubbed)
-        let plain = ClosureTransport { (request) throws(NetworkingError) -> HTTPExchange in
+        let plain = ClosureTransport(exchange: { (request) throws(NetworkingError) -> HTTPExchange in
             do {
                 let (data, response) = try await session.data(for: request)
                 guard let http = response as? HTTPURLResponse else { throw NetworkingError.invalidResponse }
@@ -277,7 +277,7 @@ enum Scenarios {
             } catch {
                 throw NetworkingError(error)
             }
-        }
+        })
         let builder = RequestBuilder(baseURL: "http://stub.invalid", defaultHeaders: ["Accept": "application/json"])
         let transport = URLSessionTransport(configuration: stubbed)
         let quiet = Networking(baseURL: "http://stub.invalid", transport: transport)
@@ -367,7 +367,11 @@ enum Scenarios {
 
 /// A transport that answers at once with the 1 KB fixture: what is left is the library's cost.
 struct InMemoryTransport: HTTPTransport {
-    func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+    func send(_ transportRequest: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+        TransportResponse(try await answer(try await transportRequest.collectingBody()))
+    }
+
+    func answer(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
         guard let url = request.url,
             let response = HTTPURLResponse(
                 url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: StubProtocol.headers)

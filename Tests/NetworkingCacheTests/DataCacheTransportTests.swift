@@ -108,10 +108,10 @@ final class DataCacheTransportTests: XCTestCase {
     func testCoalescedMissesShareOneTransfer() async throws {
         let gate = Gate()
         let network = ScriptedTransport { _, _ in (200, [:], Data("once".utf8)) }
-        let gated = ClosureTransport { request throws(NetworkingError) in
+        let gated = ClosureTransport(exchange: { request throws(NetworkingError) in
             await gate.wait()
             return try await network.send(request)
-        }
+        })
         let coalescer = TransferCoalescer()
         let transport = DataCacheTransport(wrapping: gated, cache: cache, level: .memoryAndFile, coalescer: coalescer)
         let tasks = (0..<10).map { _ in Task { try await transport.send(makeRequest()) } }

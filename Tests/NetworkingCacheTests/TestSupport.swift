@@ -46,8 +46,11 @@ final class ScriptedTransport: HTTPTransport {
     /// Every request received, in order.
     var requests: [URLRequest] { log.withLock { $0 } }
     var callCount: Int { log.withLock { $0.count } }
+    func send(_ transportRequest: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+        TransportResponse(try await answer(try await transportRequest.collectingBody()))
+    }
 
-    func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+    func answer(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
         let index = log.withLock { log -> Int in
             log.append(request)
             return log.count

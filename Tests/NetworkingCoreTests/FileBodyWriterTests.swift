@@ -56,7 +56,7 @@ final class FileBodyWriterTests: XCTestCase {
                 TransferProgress(completedBytes: 15, totalBytes: 15),
             ])
         let outcome = writer.outcome(
-            request: URLRequest(url: file), response: try response(206), body: Data(), metrics: nil)
+            request: URLRequest(url: file), head: ResponseHead(try response(206)), body: Data(), metrics: nil)
         XCTAssertEqual(outcome.startOffset, 10)
         XCTAssertEqual(outcome.fileSize, 15)
     }

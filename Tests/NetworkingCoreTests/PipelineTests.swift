@@ -15,13 +15,13 @@ final class PipelineTests: XCTestCase {
     private func pipeline(
         status: Int, body: String = "", headers: [String: String] = [:], sent: Sent? = nil
     ) -> Pipeline {
-        let transport = ClosureTransport { request throws(NetworkingError) in
+        let transport = ClosureTransport(exchange: { request throws(NetworkingError) in
             sent?.requests.withLock { $0.append(request) }
             guard let url = request.url,
                 let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: headers)
             else { throw .invalidResponse }
             return HTTPExchange(request: request, response: response, body: Data(body.utf8))
-        }
+        })
         return Pipeline(builder: RequestBuilder(baseURL: "http://h.test"), transport: transport)
     }
 
@@ -58,7 +58,7 @@ final class PipelineTests: XCTestCase {
     func testTransportErrorsPassThrough() async {
         let failing = Pipeline(
             builder: RequestBuilder(baseURL: "http://h.test"),
-            transport: ClosureTransport { _ throws(NetworkingError) in throw .transport(URLError(.timedOut)) })
+            transport: ClosureTransport(exchange: { _ throws(NetworkingError) in throw .transport(URLError(.timedOut)) }))
         let result = await failing.execute(HTTPRequest(method: .get, path: "/x")) { _ in () }
         guard case .failure(.transport(let error)) = result else { return XCTFail("got \(result)") }
         XCTAssertEqual(error.code, .timedOut)

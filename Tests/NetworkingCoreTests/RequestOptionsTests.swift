@@ -26,13 +26,13 @@ final class RequestOptionsTests: XCTestCase {
 
     func testInterceptorsAndReplaysSeeTheOptionsAndTheTransportSeesNoneOfThem() async throws {
         let seen = Mutex<[(URLRequest, RequestOptions)]>([])
-        let transport = ClosureTransport { request in
+        let transport = ClosureTransport(exchange: { request in
             seen.withLock { $0.append((request, RequestOptions.current)) }
             return HTTPExchange(
                 request: request,
                 response: HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!,
                 body: Data())
-        }
+        })
         let interceptorSaw = Mutex<[RequestOptions]>([])
         let replaying = ReplayingInterceptor { _, options in interceptorSaw.withLock { $0.append(options) } }
         let options = RequestOptions(requiresAuthentication: false, maxAttempts: 2, printsLogs: false)
@@ -51,13 +51,13 @@ final class RequestOptionsTests: XCTestCase {
 
     func testThePipelineBindsTheOptionsForItsInterceptorsAndTellsObservers() async throws {
         let transportSaw = Mutex<RequestOptions?>(nil)
-        let transport = ClosureTransport { request in
+        let transport = ClosureTransport(exchange: { request in
             transportSaw.withLock { $0 = RequestOptions.current }
             return HTTPExchange(
                 request: request,
                 response: HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!,
                 body: Data())
-        }
+        })
         let observer = ContextRecorder()
         let pipeline = Pipeline(
             builder: RequestBuilder(baseURL: "https://api.example.test"), transport: transport, observers: [observer])

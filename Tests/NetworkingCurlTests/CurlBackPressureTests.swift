@@ -53,10 +53,10 @@
         func testTheDefaultWatermarkStaysFarBelowTheBufferLimit() async throws {
             let transport = try CurlTransport(configuration: .init(maxResponseBodySize: 1024 * 1024))
             let valves = Valves()
-            let streamed = try await transport.stream(
+            let opened = try await transport.openStream(
                 URLRequest(url: HTTPBin.url("/bytes/10")), highWatermark: CurlTransport.streamHighWatermark
             ) { valves.append($0) }
-            let body = try await streamed.body.collect(upTo: 100)
+            let body = try await opened.body.collect(upTo: 100)
             XCTAssertEqual(body.count, 10)
             XCTAssertEqual(valves.last?.highWatermark, 512 * 1024, "at most half the buffer limit")
             XCTAssertEqual(valves.last?.lowWatermark, 128 * 1024)
@@ -74,9 +74,10 @@
             _ transport: CurlTransport, _ request: URLRequest
         ) async throws -> (StreamedResponse, CurlStreamValve) {
             let valves = Valves()
-            let streamed = try await transport.stream(request, highWatermark: Self.highWatermark) {
+            let opened = try await transport.openStream(request, highWatermark: Self.highWatermark) {
                 valves.append($0)
             }
+            let streamed = StreamedResponse(request: opened.request, head: opened.head, body: opened.body)
             XCTAssertEqual(streamed.statusCode, 200)
             let valve = try XCTUnwrap(valves.last)
             XCTAssertEqual(valve.highWatermark, Self.highWatermark)

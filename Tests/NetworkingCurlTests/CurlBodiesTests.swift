@@ -129,16 +129,16 @@
         }
 
         func testProgressReportsBothDirections() async throws {
-            let seen = Mutex<[CurlTransport.TransferProgress]>([])
+            let upload = ProgressValues()
+            let download = ProgressValues()
             var request = URLRequest(url: HTTPBin.url("/anything"))
             request.httpMethod = "POST"
             request.httpBody = Data(repeating: 1, count: 200_000)
-            let exchange = try await CurlTransport().send(request) { progress in seen.withLock { $0.append(progress) } }
-            let last = try XCTUnwrap(seen.withLock { $0.last })
-            XCTAssertEqual(last.bytesSent, 200_000)
-            XCTAssertEqual(last.totalBytesExpectedToSend, 200_000)
-            XCTAssertEqual(last.bytesReceived, Int64(exchange.body.count))
-            let sent = seen.withLock { $0.map(\.bytesSent) }
+            let exchange = try await CurlTransport().send(
+                request, uploadProgress: upload.reporter, downloadProgress: download.reporter)
+            XCTAssertEqual(upload.values.last, TransferProgress(completedBytes: 200_000, totalBytes: 200_000))
+            XCTAssertEqual(download.values.last?.completedBytes, Int64(exchange.body.count))
+            let sent = upload.values.map(\.completedBytes)
             XCTAssertEqual(sent, sent.sorted(), "progress never goes backwards")
         }
     }

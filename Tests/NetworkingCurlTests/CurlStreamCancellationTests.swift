@@ -79,9 +79,10 @@
         private func startDrip() async throws -> (StreamedResponse, CurlStreamValve) {
             let transport = try CurlTransport()
             let valves = Valves()
-            let streamed = try await transport.stream(
+            let opened = try await transport.openStream(
                 URLRequest(url: HTTPBin.url(Self.dripPath)), highWatermark: CurlTransport.streamHighWatermark
             ) { valves.append($0) }
+            let streamed = StreamedResponse(request: opened.request, head: opened.head, body: opened.body)
             return (streamed, try XCTUnwrap(valves.last))
         }
 

@@ -24,14 +24,14 @@ final class ScriptedServer: Sendable {
     }
 
     var transport: ClosureTransport {
-        ClosureTransport { (request) throws(NetworkingError) -> HTTPExchange in
+        ClosureTransport(exchange: { (request) throws(NetworkingError) -> HTTPExchange in
             let index = self.received.withLock { requests in
                 requests.append(request)
                 return requests.count - 1
             }
             self.sent.increment()
             return try await self.respond(request, index)
-        }
+        })
     }
 
     /// The requests received so far, in order.

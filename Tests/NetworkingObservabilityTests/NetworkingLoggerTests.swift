@@ -93,7 +93,7 @@ final class NetworkingLoggerTests: XCTestCase {
         await send(
             pipeline(cannedTransport(status: 404), observers: [logger], headers: accept),
             HTTPRequest(method: .get, path: "/status/404"))
-        let cancelled = ClosureTransport { (_) throws(NetworkingError) -> HTTPExchange in throw .cancelled }
+        let cancelled = ClosureTransport(exchange: { (_) throws(NetworkingError) -> HTTPExchange in throw .cancelled })
         await send(
             pipeline(cancelled, observers: [logger], headers: accept), HTTPRequest(method: .get, path: "/cancelled"))
         return sink.records

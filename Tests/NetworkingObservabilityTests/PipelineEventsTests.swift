@@ -73,9 +73,9 @@ final class PipelineEventsTests: XCTestCase {
     }
 
     func testTransportFailureHasNoMetrics() async throws {
-        let failing = ClosureTransport { (_) throws(NetworkingError) -> HTTPExchange in
+        let failing = ClosureTransport(exchange: { (_) throws(NetworkingError) -> HTTPExchange in
             throw .transport(URLError(.cannotConnectToHost))
-        }
+        })
         let events = await events { broadcaster in
             await send(pipeline(failing, observers: [broadcaster]), HTTPRequest(method: .get, path: "/get"))
         }
@@ -99,14 +99,14 @@ final class PipelineEventsTests: XCTestCase {
     func testCancelledRequestCompletesAsCancelled() async throws {
         let broadcaster = EventBroadcaster()
         let stream = broadcaster.events()
-        let hanging = ClosureTransport { (_) throws(NetworkingError) -> HTTPExchange in
+        let hanging = ClosureTransport(exchange: { (_) throws(NetworkingError) -> HTTPExchange in
             do {
                 try await Task.sleep(for: .seconds(600))
             } catch {
                 throw .cancelled
             }
             throw .invalidResponse
-        }
+        })
         let pipeline = pipeline(hanging, observers: [broadcaster])
         let task = Task { await send(pipeline, HTTPRequest(method: .get, path: "/delay/600")) }
         var iterator = stream.makeAsyncIterator()
@@ -203,13 +203,13 @@ final class PipelineEventsTests: XCTestCase {
 
     func testAFailureToldOnlyAtTheEndStillCarriesTheTimeFromTheRequestsStart() async throws {
         let recorder = FailureRecorder()
-        let slow = ClosureTransport { (request) throws(NetworkingError) -> HTTPExchange in
+        let slow = ClosureTransport(exchange: { (request) throws(NetworkingError) -> HTTPExchange in
             try? await Task.sleep(for: .milliseconds(50))
             guard let url = request.url,
                 let response = HTTPURLResponse(url: url, statusCode: 503, httpVersion: "HTTP/1.1", headerFields: [:])
             else { throw .invalidResponse }
             return HTTPExchange(request: request, response: response, body: Data())
-        }
+        })
         let before = Date()
         let result = await send(pipeline(slow, observers: [recorder]), HTTPRequest(method: .get, path: "/slow"))
         let after = Date()

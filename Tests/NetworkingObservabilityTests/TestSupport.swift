@@ -11,12 +11,12 @@ import XCTest
 func cannedTransport(
     status: Int = 200, headers: [String: String] = ["Content-Type": "application/json"], body: Data = Data("{}".utf8)
 ) -> ClosureTransport {
-    ClosureTransport { (request) throws(NetworkingError) -> HTTPExchange in
+    ClosureTransport(exchange: { (request) throws(NetworkingError) -> HTTPExchange in
         guard let url = request.url,
             let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
         else { throw .invalidResponse }
         return HTTPExchange(request: request, response: response, body: body)
-    }
+    })
 }
 
 /// A pipeline for `http://example.test` with `observers`.

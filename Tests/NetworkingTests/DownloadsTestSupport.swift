@@ -81,8 +81,11 @@ extension DownloadsTestSupport {
             }
             for waiter in waiters { waiter.resume() }
         }
+        func send(_ transportRequest: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+            TransportResponse(try await answer(try await transportRequest.collectingBody()))
+        }
 
-        func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+        func answer(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
             state.withLock { $0.requests.append(request) }
             await withCheckedContinuation { continuation in
                 let proceed = state.withLock { state -> Bool in

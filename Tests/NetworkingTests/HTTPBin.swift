@@ -130,7 +130,7 @@ enum TestTransport {
     /// A transport that fails every request with `reason`, so a misconfigured run fails loudly.
     private static func failing(_ reason: String) -> any HTTPTransport {
         let failure = NetworkingError.transport(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: reason]))
-        return ClosureTransport { (_) throws(NetworkingError) -> HTTPExchange in throw failure }
+        return ClosureTransport(exchange: { (_) throws(NetworkingError) -> HTTPExchange in throw failure })
     }
 }
 

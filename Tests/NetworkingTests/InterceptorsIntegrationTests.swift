@@ -350,8 +350,11 @@ private final class RecordingTransport: HTTPTransport {
 
     /// Every request handed to the transport, answered or not.
     var attempts: Int { state.withLock { $0.attempts } }
+    func send(_ transportRequest: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+        TransportResponse(try await answer(try await transportRequest.collectingBody()))
+    }
 
-    func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+    func answer(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
         state.withLock { $0.attempts += 1 }
         var exchange = try await inner.send(request)
         let path = request.url?.path ?? ""

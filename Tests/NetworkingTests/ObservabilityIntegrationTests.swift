@@ -200,12 +200,12 @@ final class ObservabilityIntegrationTests: XCTestCase {
     }
 
     func testThousandConcurrentRequestsLogThousandWellFormedPairs() async throws {
-        let transport = ClosureTransport { (request) throws(NetworkingError) -> HTTPExchange in
+        let transport = ClosureTransport(exchange: { (request) throws(NetworkingError) -> HTTPExchange in
             guard let url = request.url,
                 let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)
             else { throw .invalidResponse }
             return HTTPExchange(request: request, response: response, body: Data("{\"path\":\"\(url.path)\"}".utf8))
-        }
+        })
         let (networking, logFile) = try await client("http://example.test", transport: transport, level: .all)
         let count = 1_000
         await withTaskGroup(of: Void.self) { group in
@@ -301,12 +301,12 @@ final class ObservabilityIntegrationTests: XCTestCase {
     func testLogFileNamedByTheEnvironment() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("obs-env-\(UUID().uuidString)")
         addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
-        let failing = ClosureTransport { (request) throws(NetworkingError) -> HTTPExchange in
+        let failing = ClosureTransport(exchange: { (request) throws(NetworkingError) -> HTTPExchange in
             guard let url = request.url,
                 let response = HTTPURLResponse(url: url, statusCode: 503, httpVersion: "HTTP/1.1", headerFields: nil)
             else { throw .invalidResponse }
             return HTTPExchange(request: request, response: response, body: Data())
-        }
+        })
         let previous = (
             ProcessInfo.processInfo.environment["NETWORKING_LOG_FILE"],
             ProcessInfo.processInfo.environment["XDG_CACHE_HOME"]

@@ -18,24 +18,22 @@ final class RequestBodyReplayTests: XCTestCase {
         let statuses: Mutex<[Int]>
         init(statuses: [Int]) { self.statuses = Mutex(statuses) }
 
-        func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
-            var body = request.httpBody ?? Data()
-            if let stream = request.httpBodyStream { body = Self.read(stream) }
-            sent.withLock { $0.append((request.allHTTPHeaderFields ?? [:], body)) }
+        func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+            let body = try await request.body?.collect(upTo: 1 << 20) ?? Data()
+            sent.withLock { $0.append((request.head.allHTTPHeaderFields ?? [:], body)) }
             let status = statuses.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }
-            let response = HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: nil, headerFields: [:])!
-            return HTTPExchange(request: request, response: response, body: Data("{}".utf8))
+            let head = ResponseHead(url: request.head.url!, statusCode: status, headerFields: [:])!
+            return TransportResponse(request: request.head, head: head, body: Data("{}".utf8))
         }
+    }
 
-        static func read(_ stream: InputStream) -> Data {
-            var data = Data()
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            stream.open()
-            defer { stream.close() }
-            while case let count = stream.read(&buffer, maxLength: buffer.count), count > 0 {
-                data.append(buffer, count: count)
-            }
-            return data
+    /// Sends the request twice, as a careless replaying interceptor would.
+    struct SendsTwice: HTTPInterceptor {
+        func intercept(
+            _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
+        ) async throws -> HTTPExchange {
+            _ = try await next(request)
+            return try await next(request)
         }
     }
 
@@ -82,4 +80,57 @@ final class RequestBodyReplayTests: XCTestCase {
         XCTAssertTrue(fileRequest.isBodyReplayable)
         XCTAssertEqual(fileRequest.fileBodyURL, file)
     }
+
+    func testReplayingAOneShotAsyncBodyFailsWithATypedErrorAndSendsItOnce() async throws {
+        let transport = TenLineTransport(statuses: [200])
+        let chunks = AsyncStream<Data> { continuation in
+            continuation.yield(Data("produced ".utf8))
+            continuation.yield(Data("once".utf8))
+            continuation.finish()
+        }
+        let body = HTTPBody(chunks, length: nil, iterationBehavior: .single)
+        var request = URLRequest(url: URL(string: "https://api.example.test/put")!)
+        request.httpMethod = "PUT"
+        request.httpBodyStream = HTTPBodyInputStream(body: body)
+        XCTAssertFalse(request.isBodyReplayable)
+        do {
+            _ = try await InterceptorChain(interceptors: [SendsTwice()], transport: transport).send(request)
+            XCTFail("a one-shot body was sent twice")
+        } catch {
+            guard case .invalidRequest(let reason) = error else { return XCTFail("unexpected \(error)") }
+            XCTAssertTrue(reason.contains("one-shot"), reason)
+        }
+        XCTAssertEqual(transport.sent.withLock { $0.map(\.body) }, [Data("produced once".utf8)])
+        XCTAssertFalse(body.canBeSentAgain)
+    }
+
+    func testAReplayableAsyncBodyIsSentWholeOnEveryAttempt() async throws {
+        let transport = TenLineTransport(statuses: [200])
+        let parts = [Data("a".utf8), Data("b".utf8)]
+        let body = HTTPBody(parts.async, length: 2, iterationBehavior: .multiple)
+        var request = URLRequest(url: URL(string: "https://api.example.test/put")!)
+        request.httpMethod = "PUT"
+        request.httpBodyStream = HTTPBodyInputStream(body: body)
+        XCTAssertTrue(request.isBodyReplayable)
+        _ = try await InterceptorChain(interceptors: [SendsTwice()], transport: transport).send(request)
+        XCTAssertEqual(transport.sent.withLock { $0.map(\.body) }, [Data("ab".utf8), Data("ab".utf8)])
+    }
+}
+
+/// An array's elements as an `AsyncSequence` that starts afresh on every iteration.
+private struct AsyncArray<Element: Sendable>: AsyncSequence, Sendable {
+    let elements: [Element]
+    func makeAsyncIterator() -> Iterator { Iterator(elements: elements) }
+    struct Iterator: AsyncIteratorProtocol {
+        let elements: [Element]
+        var index = 0
+        mutating func next() async -> Element? {
+            defer { index += 1 }
+            return index < elements.count ? elements[index] : nil
+        }
+    }
+}
+
+extension Array where Element: Sendable {
+    fileprivate var async: AsyncArray<Element> { AsyncArray(elements: self) }
 }

@@ -136,8 +136,11 @@ final class Credentials: Sendable {
 struct FaultyTransport: HTTPTransport {
     let real: any HTTPTransport
     let credentials: Credentials
+    func send(_ transportRequest: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+        TransportResponse(try await answer(try await transportRequest.collectingBody()))
+    }
 
-    func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+    func answer(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
         guard let url = request.url, url.path.hasPrefix("/mem/") else { return try await real.send(request) }
         if Task.isCancelled { throw .cancelled }
         let roll = Int.random(in: 0..<1000)

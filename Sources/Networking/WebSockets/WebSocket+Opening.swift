@@ -55,7 +55,7 @@
             let handshakeTransport = ClosureTransport(exchange: { (request) throws(NetworkingError) -> HTTPExchange in
                 try await attempts.attempt(
                     request, protocols: protocols, options: options, configuration: configuration)
-            }
+            })
             let exchange: HTTPExchange
             do {
                 exchange = try await InterceptorChain(interceptors: interceptors, transport: handshakeTransport)

@@ -162,7 +162,11 @@ extension URLRequest {
     public var fileBodyURL: URL? { (httpBodyStream as? FileBodyStream)?.fileURL }
 
     /// Whether sending this request again sends the same body: true for no body, an in-memory
-    /// body and a file body (`FileBodyStream`); false for any other `httpBodyStream`, which can be
-    /// read once.
-    public var isBodyReplayable: Bool { httpBodyStream == nil || httpBodyStream is FileBodyStream }
+    /// body, a file body (`FileBodyStream`) and an `HTTPBody` that can be sent again
+    /// (`HTTPBodyInputStream` of `.multiple` iteration); false for any other `httpBodyStream`.
+    public var isBodyReplayable: Bool {
+        guard let stream = httpBodyStream else { return true }
+        if let carried = stream as? HTTPBodyInputStream { return carried.body.iterationBehavior == .multiple }
+        return stream is FileBodyStream
+    }
 }

@@ -72,6 +72,16 @@ public struct TransportRequest: Sendable {
         self.responseBodyLimit = responseBodyLimit
     }
 
+    /// The head with the body read into its `httpBody` (at most `limit` bytes, 16 MiB by default):
+    /// for an adapter to an API that takes a `URLRequest` with its body. Reads a one-shot body.
+    public func collectingBody(upTo limit: Int = 16 * 1024 * 1024) async throws(NetworkingError) -> URLRequest {
+        guard let body else { return head }
+        var request = head
+        request.httpBodyStream = nil
+        request.httpBody = try await body.collect(upTo: limit)
+        return request
+    }
+
     /// The request's URL.
     public var url: URL? { head.url }
     /// The request's method.
@@ -87,13 +97,11 @@ public struct ClosureTransport: HTTPTransport {
         self.handler = handler
     }
 
-    /// Creates a transport that answers each request with the exchange `handler` returns, its
-    /// request body collected into `httpBody` first (up to 16 MiB).
+    /// Creates a transport that answers each request with the exchange `handler` returns for it,
+    /// its body collected into `httpBody` first (see `TransportRequest.collectingBody(upTo:)`).
     public init(exchange handler: @escaping @Sendable (URLRequest) async throws(NetworkingError) -> HTTPExchange) {
         self.handler = { (request) throws(NetworkingError) in
-            var head = request.head
-            if let body = request.body { head.httpBody = try await body.collect(upTo: 16 * 1024 * 1024) }
-            return TransportResponse(try await handler(head))
+            TransportResponse(try await handler(try await request.collectingBody()))
         }
     }
 
@@ -104,6 +112,12 @@ public struct ClosureTransport: HTTPTransport {
 }
 
 extension HTTPTransport {
+    /// Sends a `URLRequest` (its body taken off as an `HTTPBody`) and collects the whole response
+    /// body: for calling a transport directly, outside any pipeline.
+    public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+        try await TransportStep(transport: self).send(request)
+    }
+
     /// Sends `request` and collects the whole response body, up to `request.responseBodyLimit`:
     /// what a transport that wraps another and works on whole responses (a cache, a recorder)
     /// reads.

@@ -41,8 +41,8 @@ public struct ResponseHead: Sendable {
         self.backing = .fields(Storage(url: url, httpVersion: httpVersion, state: State(lines: fieldLines)))
     }
 
-    /// A head that already has its `HTTPURLResponse`.
-    init(_ response: HTTPURLResponse) {
+    /// The head of a response Foundation built (its header names as Foundation gives them).
+    public init(_ response: HTTPURLResponse) {
         self.statusCode = response.statusCode
         self.backing = .given(response)
     }

@@ -46,7 +46,11 @@ import Networking
 
 // Writing a transport, "Overview".
 private struct HelloTransport: HTTPTransport {
-    func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+    func send(_ transportRequest: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+        TransportResponse(try await answer(try await transportRequest.collectingBody()))
+    }
+
+    func answer(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
         guard let url = request.url,
             let response = HTTPURLResponse(
                 url: url, statusCode: 200, httpVersion: "HTTP/1.1",
@@ -60,8 +64,11 @@ private struct HelloTransport: HTTPTransport {
 private struct RedirectFollowingTransport: HTTPTransport {
     let sendOne: @Sendable (URLRequest) async throws(NetworkingError) -> HTTPExchange
     let policy = RedirectPolicy.default
+    func send(_ transportRequest: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+        TransportResponse(try await answer(try await transportRequest.collectingBody()))
+    }
 
-    func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+    func answer(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
         var hops = RedirectHops(request, policy: policy)
         while true {
             let exchange = try await sendOne(hops.current)
@@ -81,11 +88,11 @@ private enum WritingATransportSnippets {
     // Writing a transport, "Wrap another transport".
     static func wrap() {
         let inner = URLSessionTransport()
-        let logging = ClosureTransport { (request) throws(NetworkingError) -> HTTPExchange in
+        let logging = ClosureTransport(exchange: { (request) throws(NetworkingError) -> HTTPExchange in
             let exchange = try await inner.send(request)
             print(request.httpMethod ?? "GET", request.url?.absoluteString ?? "", exchange.statusCode)
             return exchange
-        }
+        })
         let client = Networking(baseURL: "https://api.example.com", transport: logging)
         _ = client
     }
