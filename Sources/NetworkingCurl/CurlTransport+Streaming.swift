@@ -15,6 +15,7 @@
         func openStream(
             _ request: URLRequest, highWatermark: Int, limit: Int = .max, observe: ((CurlStreamValve) -> Void)?
         ) async throws(NetworkingError) -> TransportResponse {
+            let startDate = Date()
             let deadline = makeDeadline()
             let limit = min(limit, configuration.maxResponseBodySize)
             let watermark = max(1, min(highWatermark, limit / 2))
@@ -42,7 +43,8 @@
                     body.cancel()
                     continue
                 }
-                return TransportResponse(request: hops.current, head: received, stream: body)
+                let metrics = TransactionMetrics(startDate: startDate, endDate: Date(), redirectCount: hops.count)
+                return TransportResponse(request: hops.current, head: received, stream: body, metrics: metrics)
             }
         }
 

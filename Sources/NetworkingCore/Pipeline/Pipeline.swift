@@ -147,7 +147,7 @@ public struct Pipeline: Sendable {
             case .failed(let error, let count): observation?.complete(error, exchange: headOnly, bytes: count)
             }
         }
-        return StreamedResponse(request: exchange.request, head: exchange.head, body: body)
+        return StreamedResponse(request: exchange.request, head: exchange.head, body: body, metrics: exchange.metrics)
     }
 
     /// Sends an already-built request and writes a 2xx body to `target` (see `DownloadTarget`);

@@ -72,13 +72,20 @@ public struct TransportRequest: Sendable {
         self.responseBodyLimit = responseBodyLimit
     }
 
-    /// The head with the body read into its `httpBody` (at most `limit` bytes, 16 MiB by default):
-    /// for an adapter to an API that takes a `URLRequest` with its body. Reads a one-shot body.
+    /// The head with the body on it, for an adapter to an API that takes a `URLRequest` with its
+    /// body: bytes as `httpBody`, a file as a `FileBodyStream` (not read here), and a stream read
+    /// into `httpBody` (at most `limit` bytes, 16 MiB by default; a one-shot stream is read then).
     public func collectingBody(upTo limit: Int = 16 * 1024 * 1024) async throws(NetworkingError) -> URLRequest {
         guard let body else { return head }
         var request = head
-        request.httpBodyStream = nil
-        request.httpBody = try await body.collect(upTo: limit)
+        if let file = body.fileURL {
+            if request.fileBodyURL != file { request.setFileBody(file) }
+        } else if let data = body.data {
+            if request.httpBody != data { request.httpBody = data }
+        } else {
+            request.httpBodyStream = nil
+            request.httpBody = try await body.collect(upTo: limit)
+        }
         return request
     }
 

@@ -16,6 +16,7 @@ extension HTTPExchange {
     ) async throws(NetworkingError) -> HTTPExchange {
         let total = head.header("Content-Length").flatMap { Int64($0) }
         var data = Data()
+        progress.report(TransferProgress(completedBytes: 0, totalBytes: total))
         for try await chunk in body {
             guard data.count + chunk.count <= limit else {
                 body.cancel()
@@ -43,7 +44,10 @@ extension FileBodyWriter {
             streamed.body.cancel()
             throw error
         }
-        let metrics = TransactionMetrics(startDate: start, endDate: Date(), responseBodyBytes: writer.bytesWritten)
+        var metrics = streamed.metrics ?? TransactionMetrics(startDate: start, endDate: Date())
+        metrics.startDate = start
+        metrics.endDate = Date()
+        metrics.responseBodyBytes = writer.bytesWritten
         return writer.outcome(request: streamed.request, head: streamed.head, body: Data(), metrics: metrics)
     }
 }

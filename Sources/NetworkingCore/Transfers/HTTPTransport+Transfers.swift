@@ -13,7 +13,8 @@ extension HTTPTransport {
     /// status, with the body still arriving.
     public func stream(_ request: URLRequest) async throws(NetworkingError) -> StreamedResponse {
         let response = try await send(try TransportRequest(sending: request, reading: .streamed))
-        return StreamedResponse(request: response.request, head: response.head, body: response.body)
+        return StreamedResponse(
+            request: response.request, head: response.head, body: response.body, metrics: response.metrics)
     }
 
     /// Sends `request` and writes a 2xx body to `target` (see `DownloadTarget` for resuming) as

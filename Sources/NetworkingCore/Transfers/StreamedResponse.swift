@@ -12,12 +12,17 @@ public struct StreamedResponse: Sendable {
     public var head: ResponseHead
     /// The body, read as it arrives; its trailers follow it.
     public var body: ResponseBodyStream
+    /// What was measured by the time the head arrived (the redirects followed, timings), if anything.
+    public var metrics: TransactionMetrics?
 
     /// Creates a streamed response.
-    public init(request: URLRequest, head: ResponseHead, body: ResponseBodyStream) {
+    public init(
+        request: URLRequest, head: ResponseHead, body: ResponseBodyStream, metrics: TransactionMetrics? = nil
+    ) {
         self.request = request
         self.head = head
         self.body = body
+        self.metrics = metrics
     }
 
     /// The response.

@@ -101,6 +101,7 @@ extension URLSessionTransport {
     private func stream(_ request: URLRequest, limit: Int) async throws(NetworkingError) -> TransportResponse {
         var hops = RedirectHops(request, policy: redirectPolicy)
         let limit = min(limit, maxResponseBodySize)
+        let start = Date()
         let deadline = resourceDeadline()
         while true {
             var body: ResponseBodyStream?
@@ -116,7 +117,8 @@ extension URLSessionTransport {
                 body.cancel()
                 continue
             }
-            return TransportResponse(request: hops.current, head: ResponseHead(response), stream: body)
+            let metrics = TransactionMetrics(startDate: start, endDate: Date(), redirectCount: hops.count)
+            return TransportResponse(request: hops.current, head: ResponseHead(response), stream: body, metrics: metrics)
         }
     }
 }
