@@ -122,11 +122,19 @@ public struct Pipeline: Sendable {
     public func stream(
         _ urlRequest: URLRequest, kind: RequestContext.Kind = .request
     ) async throws(NetworkingError) -> StreamedResponse {
+        try await stream(urlRequest, kind: kind, responseBodyLimit: TransportRequest.defaultResponseBodyLimit)
+    }
+
+    /// `stream`, telling the transport how much of the body its reader may hold in memory.
+    private func stream(
+        _ urlRequest: URLRequest, kind: RequestContext.Kind, responseBodyLimit: Int
+    ) async throws(NetworkingError) -> StreamedResponse {
         let observation = RequestObservation(
             observers: observers, request: urlRequest, kind: kind, options: RequestOptions.current)
+        let step = TransportStep(transport: transport, reading: .streamed, responseBodyLimit: responseBodyLimit)
         let exchange: HTTPExchange
         do throws(NetworkingError) {
-            exchange = try await send(urlRequest, through: TransportStep(transport: transport, reading: .streamed)).get()
+            exchange = try await send(urlRequest, through: step).get()
         } catch {
             observation?.complete(error, exchange: nil)
             throw error
@@ -158,7 +166,7 @@ public struct Pipeline: Sendable {
         kind: RequestContext.Kind = .download
     ) async throws(NetworkingError) -> FileDownloadExchange {
         let start = Date()
-        let streamed = try await stream(urlRequest, kind: kind)
+        let streamed = try await stream(urlRequest, kind: kind, responseBodyLimit: .max)
         return try await FileBodyWriter.write(streamed, to: target, progress: progress, since: start)
     }
 

@@ -18,22 +18,27 @@ package struct TransportStep: Sendable {
     let transport: any HTTPTransport
     var reading: TransportRequest.BodyReading = .whole
     var uploadProgress: ProgressReporter? = nil
+    /// The `responseBodyLimit` of the requests sent, when not the default (a download to a file
+    /// holds none of its body in memory: `Int.max`).
+    var responseBodyLimit = TransportRequest.defaultResponseBodyLimit
 
     package init(
         transport: any HTTPTransport, reading: TransportRequest.BodyReading = .whole,
-        uploadProgress: ProgressReporter? = nil
+        uploadProgress: ProgressReporter? = nil, responseBodyLimit: Int = TransportRequest.defaultResponseBodyLimit
     ) {
         self.transport = transport
         self.reading = reading
         self.uploadProgress = uploadProgress
+        self.responseBodyLimit = responseBodyLimit
     }
 
     /// Sends `request` through the transport.
     package func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
         var sent = try TransportRequest(sending: request, reading: reading)
+        sent.responseBodyLimit = responseBodyLimit
         if let uploadProgress, let body = sent.body { sent.body = body.reportingProgress(to: uploadProgress) }
         let response = try await transport.send(sent)
-        guard reading == .streamed else { return try await response.collect(upTo: sent.responseBodyLimit) }
+        guard reading == .streamed else { return try await response.collect(upTo: responseBodyLimit) }
         guard (200..<300).contains(response.statusCode), response.completeBody == nil else {
             return try await response.collect(upTo: Self.maxErrorBody)
         }

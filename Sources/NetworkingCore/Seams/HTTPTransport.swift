@@ -55,7 +55,8 @@ public struct TransportRequest: Sendable {
     public var reading: BodyReading
     /// The most bytes of response body held in memory for the caller: a transport that collects
     /// fails a larger body with `.transport(URLError(.dataLengthExceedsMaximum))`, a stream
-    /// buffers no more for a slow reader.
+    /// buffers no more for a slow reader. `Int.max` for a reader that holds none (a download to a
+    /// file). A transport applies its own cap as well.
     public var responseBodyLimit: Int
 
     /// The default for `responseBodyLimit`: 128 MiB.

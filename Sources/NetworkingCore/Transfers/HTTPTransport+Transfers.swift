@@ -24,7 +24,11 @@ extension HTTPTransport {
         _ request: URLRequest, to target: DownloadTarget, progress: ProgressReporter?
     ) async throws(NetworkingError) -> FileDownloadExchange {
         let start = Date()
-        let streamed = try await stream(request)
+        var sent = try TransportRequest(sending: request, reading: .streamed)
+        sent.responseBodyLimit = .max  // the body goes to the file, not to memory
+        let response = try await send(sent)
+        let streamed = StreamedResponse(
+            request: response.request, head: response.head, body: response.body, metrics: response.metrics)
         guard (200..<300).contains(streamed.statusCode) else {
             let body = try await streamed.body.collect(upTo: TransportStep.maxErrorBody)
             return FileDownloadExchange(

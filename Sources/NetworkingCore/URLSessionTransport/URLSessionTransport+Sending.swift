@@ -95,12 +95,14 @@ extension URLSessionTransport {
         return HTTPExchange(request: request, response: response, body: body, metrics: metrics)
     }
 
-    /// Streams the body: chunks are handed over as `didReceive(data:)` delivers them. A reader
-    /// that falls more than `limit` bytes behind cancels the transfer with
-    /// `.transport(URLError(.dataLengthExceedsMaximum))`.
+    /// Streams the body: chunks are handed over as `didReceive(data:)` delivers them. URLSession
+    /// cannot pause a transfer, so a reader that falls more than `limit` bytes behind (at most
+    /// `maxResponseBodySize`) cancels it with `.transport(URLError(.dataLengthExceedsMaximum))`;
+    /// a reader that holds nothing in memory (a download to a file, `limit` unbounded) is not
+    /// cut off, and what arrives ahead of it is buffered.
     private func stream(_ request: URLRequest, limit: Int) async throws(NetworkingError) -> TransportResponse {
         var hops = RedirectHops(request, policy: redirectPolicy)
-        let limit = min(limit, maxResponseBodySize)
+        let limit = limit == .max ? .max : min(limit, maxResponseBodySize)
         let start = Date()
         let deadline = resourceDeadline()
         while true {
