@@ -10,9 +10,10 @@ extension HTTPClient {
     ///   `.preview(delay:)` as long as you say), so that loading states show. For SwiftUI previews
     ///   and demos.
     ///
-    /// In `.test` and `.preview`, an endpoint without sample data fails with `.invalidRequest`
-    /// naming it, and interceptors, observers and logs are not involved (nothing is sent). The
-    /// environments exist in release builds too.
+    /// In `.test` and `.preview`, the sample data is the answer of a transport that stands where
+    /// the network would: interceptors, observers, events and logs see the request as a real one,
+    /// and nothing is sent. An endpoint without sample data fails with `.invalidRequest` naming
+    /// it. The environments exist in release builds too.
     public struct Environment: Sendable, Hashable, CustomStringConvertible {
         /// The kinds of environment.
         public enum Mode: String, Sendable, Hashable {

@@ -34,7 +34,8 @@ extension Networking {
         let pipeline = pipeline()
         return await registry.run(key: path) {
             do throws(NetworkingError) {
-                return .success(try await FileDownloader(pipeline: pipeline).download(request, to: destination, progress: progress))
+                return .success(
+                    try await FileDownloader(pipeline: pipeline).download(request, to: destination, progress: progress))
             } catch {
                 return .failure(error)
             }

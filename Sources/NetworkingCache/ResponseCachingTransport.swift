@@ -112,7 +112,9 @@ public struct ResponseCachingTransport: HTTPTransport {
 
     // MARK: Steps
 
-    private func fetch(_ sent: TransportRequest, key: String, sentAt: Date) async throws(NetworkingError) -> HTTPExchange {
+    private func fetch(_ sent: TransportRequest, key: String, sentAt: Date) async throws(NetworkingError)
+        -> HTTPExchange
+    {
         remember(try await base.exchange(for: sent), as: sent.head, key: key, sentAt: sentAt)
     }
 

@@ -58,7 +58,8 @@ final class PipelineTests: XCTestCase {
     func testTransportErrorsPassThrough() async {
         let failing = Pipeline(
             builder: RequestBuilder(baseURL: "http://h.test"),
-            transport: ClosureTransport(exchange: { _ throws(NetworkingError) in throw .transport(URLError(.timedOut)) }))
+            transport: ClosureTransport(exchange: { _ throws(NetworkingError) in throw .transport(URLError(.timedOut)) }
+            ))
         let result = await failing.execute(HTTPRequest(method: .get, path: "/x")) { _ in () }
         guard case .failure(.transport(let error)) = result else { return XCTFail("got \(result)") }
         XCTAssertEqual(error.code, .timedOut)

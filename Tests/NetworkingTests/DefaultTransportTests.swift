@@ -81,7 +81,8 @@ final class DefaultTransportTests: XCTestCase {
             default: XCTFail("unknown NETWORKING_TEST_TRANSPORT=\(TestTransport.name)")
             }
         }
-        let limited = Networking(baseURL: "http://example.test", transport: TestTransport.make(maxResponseBodySize: 4096))
+        let limited = Networking(
+            baseURL: "http://example.test", transport: TestTransport.make(maxResponseBodySize: 4096))
         XCTAssertEqual(limited.maxResponseBodySize, 4096)
     }
 }

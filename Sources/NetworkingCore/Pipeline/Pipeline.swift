@@ -211,7 +211,9 @@ public struct Pipeline: Sendable {
     }
 
     /// Sends the request through the interceptors and `step`, with the cookie jar bound.
-    private func send(_ urlRequest: URLRequest, through step: TransportStep) async -> Result<HTTPExchange, NetworkingError> {
+    private func send(_ urlRequest: URLRequest, through step: TransportStep) async -> Result<
+        HTTPExchange, NetworkingError
+    > {
         await Result.of { () async throws(NetworkingError) in
             try await bindingCookieJar { () async throws(NetworkingError) -> HTTPExchange in
                 try await InterceptorChain(interceptors: interceptors, step: step).send(urlRequest)

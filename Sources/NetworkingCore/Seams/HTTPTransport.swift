@@ -135,7 +135,8 @@ extension HTTPTransport {
 
     /// Sends `head` with `request`'s body and reading, and collects the whole response body: for
     /// a wrapper that changes the head (a conditional request, a credential) before passing it on.
-    public func exchange(for request: TransportRequest, head: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+    public func exchange(for request: TransportRequest, head: URLRequest) async throws(NetworkingError) -> HTTPExchange
+    {
         var forwarded = request
         forwarded.head = head
         return try await exchange(for: forwarded)

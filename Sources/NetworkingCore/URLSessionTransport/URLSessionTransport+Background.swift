@@ -36,7 +36,8 @@
                     continuation.finish(throwing: error)
                 }
             }
-            return TransportResponse(request: outcome.request, head: outcome.head, stream: stream, metrics: outcome.metrics)
+            return TransportResponse(
+                request: outcome.request, head: outcome.head, stream: stream, metrics: outcome.metrics)
         }
 
         /// A download through a download task, as background sessions require.

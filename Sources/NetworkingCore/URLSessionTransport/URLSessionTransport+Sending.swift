@@ -120,7 +120,8 @@ extension URLSessionTransport {
                 continue
             }
             let metrics = TransactionMetrics(startDate: start, endDate: Date(), redirectCount: hops.count)
-            return TransportResponse(request: hops.current, head: ResponseHead(response), stream: body, metrics: metrics)
+            return TransportResponse(
+                request: hops.current, head: ResponseHead(response), stream: body, metrics: metrics)
         }
     }
 }

@@ -46,35 +46,60 @@ import Networking
 
 // Writing a transport, "Overview".
 private struct HelloTransport: HTTPTransport {
-    func send(_ transportRequest: TransportRequest) async throws(NetworkingError) -> TransportResponse {
-        TransportResponse(try await answer(try await transportRequest.collectingBody()))
-    }
-
-    func answer(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+    func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
         guard let url = request.url,
-            let response = HTTPURLResponse(
-                url: url, statusCode: 200, httpVersion: "HTTP/1.1",
-                headerFields: ["Content-Type": "application/json"])
+            let head = ResponseHead(url: url, statusCode: 200, headerFields: ["Content-Type": "application/json"])
         else { throw .invalidResponse }
-        return HTTPExchange(request: request, response: response, body: Data(#"{"id":1,"name":"Ada"}"#.utf8))
+        return TransportResponse(request: request.head, head: head, body: Data(#"{"id":1,"name":"Ada"}"#.utf8))
+    }
+}
+
+// Writing a transport, "What a transport returns".
+private struct CountdownTransport: HTTPTransport {
+    func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+        guard let url = request.url, let head = ResponseHead(url: url, statusCode: 200, headerFields: [:])
+        else { throw .invalidResponse }
+        let (stream, continuation) = ResponseBodyStream.makeStream(bufferLimit: request.responseBodyLimit)
+        Task {
+            for count in (1...3).reversed() { continuation.yield(Data("\(count)\n".utf8)) }
+            continuation.finish(trailers: ["Checksum": "none"])
+        }
+        return TransportResponse(request: request.head, head: head, stream: stream)
     }
 }
 
 // Writing a transport, "Follow redirects the way the library does".
 private struct RedirectFollowingTransport: HTTPTransport {
-    let sendOne: @Sendable (URLRequest) async throws(NetworkingError) -> HTTPExchange
+    let sendOne: @Sendable (TransportRequest) async throws(NetworkingError) -> TransportResponse
     let policy = RedirectPolicy.default
-    func send(_ transportRequest: TransportRequest) async throws(NetworkingError) -> TransportResponse {
-        TransportResponse(try await answer(try await transportRequest.collectingBody()))
-    }
 
-    func answer(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
-        var hops = RedirectHops(request, policy: policy)
+    func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+        var hops = RedirectHops(request.head, policy: policy)
         while true {
-            let exchange = try await sendOne(hops.current)
-            if try hops.follow(after: exchange.response) { continue }  // hops.current is the next request
-            return exchange
+            var hop = request
+            hop.head = hops.current
+            let response = try await sendOne(hop)
+            if try hops.follow(after: response.head) {  // hops.current is the next request
+                response.cancel()
+                continue
+            }
+            return response
         }
+    }
+}
+
+// The Swift HTTP API proposal, "The response handler, over any transport".
+private struct PerformingClient: Sendable {
+    let transport: any HTTPTransport
+
+    func perform<Return>(
+        request: URLRequest, body: HTTPBody? = nil,
+        responseHandler: (ResponseHead, ResponseBodyStream) async throws -> Return
+    ) async throws -> Return {
+        let response = try await transport.send(TransportRequest(head: request, body: body, reading: .streamed))
+        let stream = response.body
+        defer { stream.cancel() }  // whatever the handler did not read is not transferred
+        return try await responseHandler(response.head, stream)
     }
 }
 
@@ -88,11 +113,11 @@ private enum WritingATransportSnippets {
     // Writing a transport, "Wrap another transport".
     static func wrap() {
         let inner = URLSessionTransport()
-        let logging = ClosureTransport(exchange: { (request) throws(NetworkingError) -> HTTPExchange in
-            let exchange = try await inner.send(request)
-            print(request.httpMethod ?? "GET", request.url?.absoluteString ?? "", exchange.statusCode)
-            return exchange
-        })
+        let logging = ClosureTransport { (request) throws(NetworkingError) -> TransportResponse in
+            let exchange = try await inner.exchange(for: request)
+            print(request.method, request.url?.absoluteString ?? "", exchange.statusCode)
+            return TransportResponse(exchange)
+        }
         let client = Networking(baseURL: "https://api.example.com", transport: logging)
         _ = client
     }
