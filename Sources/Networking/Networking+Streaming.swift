@@ -99,17 +99,11 @@ extension Networking {
         let resumed = await withTaskCancellationHandler {
             await withCheckedContinuation {
                 (handoff: CheckedContinuation<Result<StreamedResponse, NetworkingError>, Never>) in
+                // A detached task inherits no task-local value: the request's are carried over.
+                let locals = RequestTaskLocals.current
                 let task = Task.detached {
-                    await registry.run(key: request.path) {
-                        guard let control = await open(request, kind: kind, pipeline: pipeline, into: opened, handoff)
-                        else {
-                            return
-                        }
-                        await withTaskCancellationHandler {
-                            _ = await control.termination()
-                        } onCancel: {
-                            control.cancel()
-                        }
+                    await locals.bind {
+                        await Self.run(request, kind: kind, pipeline: pipeline, registry: registry, into: opened, handoff)
                     }
                 }
                 let cancelled = runner.withLock { runner in
@@ -126,6 +120,23 @@ extension Networking {
             task?.cancel()
         }
         return opened.take() ?? resumed
+    }
+
+    /// Opens the stream under `registry` and waits there until its body ends.
+    private static func run(
+        _ request: HTTPRequest, kind: RequestContext.Kind, pipeline: Pipeline, registry: RequestRegistry,
+        into opened: OpenedStream, _ handoff: CheckedContinuation<Result<StreamedResponse, NetworkingError>, Never>
+    ) async {
+        await registry.run(key: request.path) {
+            guard let control = await open(request, kind: kind, pipeline: pipeline, into: opened, handoff) else {
+                return
+            }
+            await withTaskCancellationHandler {
+                _ = await control.termination()
+            } onCancel: {
+                control.cancel()
+            }
+        }
     }
 
     /// Opens the stream and hands the result over; returns only the control, so the registry
