@@ -30,38 +30,6 @@ enum TaskSink: Sendable {
     }
 }
 
-/// The progress reporters of one task and the figures they need. Copies are taken out of the
-/// delegate's lock and report from there.
-struct TaskProgress: Sendable {
-    var upload: ProgressReporter?
-    var uploadTotal: Int64?
-    var sent: Int64 = 0
-    var download: ProgressReporter?
-    var downloadTotal: Int64?
-    var downloading = false
-
-    init(upload: ProgressReporter? = nil, uploadTotal: Int64? = nil, download: ProgressReporter? = nil) {
-        self.upload = upload
-        self.uploadTotal = uploadTotal
-        self.download = download
-    }
-
-    /// Notes the response head: only a 2xx body counts as download progress.
-    mutating func downloadStarted(_ response: HTTPURLResponse, expectedLength: Int64) {
-        downloading = (200..<300).contains(response.statusCode)
-        downloadTotal = expectedLength >= 0 ? expectedLength : nil
-    }
-
-    func reportDownload(received: Int64) {
-        guard downloading else { return }
-        download?.report(TransferProgress(completedBytes: received, totalBytes: downloadTotal))
-    }
-
-    func reportUpload() {
-        upload?.report(TransferProgress(completedBytes: sent, totalBytes: uploadTotal))
-    }
-}
-
 extension SessionDelegate {
     /// Hands a stream's head to the waiting transport; the body keeps flowing to the sink.
     func startStream(_ task: URLSessionTask, _ response: HTTPURLResponse) {

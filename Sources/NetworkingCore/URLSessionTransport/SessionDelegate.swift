@@ -6,9 +6,9 @@ import Synchronization
 #endif
 
 /// The session delegate behind `URLSessionTransport`: collects each task's response and body
-/// (or streams it, or writes it to a file: see `TaskSink`), enforces the body cap, reports
-/// progress, answers HTTP authentication challenges so a `401` never hangs, and leaves redirects
-/// to the transport.
+/// (or streams it, or, for a background download, writes it to a file: see `TaskSink`), enforces
+/// the body cap, answers HTTP authentication challenges so a `401` never hangs, and leaves
+/// redirects to the transport.
 ///
 /// Its methods run inline on URLSession's own serial work queue (`InlineOperationQueue`): keep
 /// them short and non-blocking, and never call `URLSessionTask.cancel()`/`suspend()` or a
@@ -27,14 +27,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         var response: HTTPURLResponse?
         var body = Data()
         var sink: TaskSink
-        var progress: TaskProgress
         /// Ends the transfer at its resource deadline, when it has one; cancelled at `finish`.
         var deadline: DispatchSourceTimer?
 
-        init(continuation: UnsafeContinuation<TransferResult, Never>, sink: TaskSink, progress: TaskProgress) {
+        init(continuation: UnsafeContinuation<TransferResult, Never>, sink: TaskSink) {
             self.continuation = continuation
             self.sink = sink
-            self.progress = progress
         }
     }
 
@@ -61,11 +59,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     init(maxBodySize: Int) { self.maxBodySize = maxBodySize }
 
     func register(
-        _ task: URLSessionTask, continuation: UnsafeContinuation<TransferResult, Never>, sink: TaskSink = .memory,
-        progress: TaskProgress = TaskProgress()
+        _ task: URLSessionTask, continuation: UnsafeContinuation<TransferResult, Never>, sink: TaskSink = .memory
     ) {
         states.withLock {
-            $0[Self.key(task)] = State(continuation: continuation, sink: sink, progress: progress)
+            $0[Self.key(task)] = State(continuation: continuation, sink: sink)
         }
     }
 
@@ -138,10 +135,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         let fits = expected <= Int64(maxBodySize)
         // One lock and one lookup: a task collecting its body in memory (the common case) starts
         // here; the others learn where their body goes.
-        let (sink, progress) = states.withLock { states -> (TaskSink?, TaskProgress?) in
-            guard let state = states[id] else { return (nil, nil) }
-            guard case .memory = state.sink, fits else { return (state.sink, nil) }
-            return (.memory, Self.startInMemory(state, http, expected: expected))
+        let sink = states.withLock { states -> TaskSink? in
+            guard let state = states[id] else { return nil }
+            guard case .memory = state.sink, fits else { return state.sink }
+            Self.startInMemory(state, http, expected: expected)
+            return .memory
         }
         switch sink {
         case .stream:
@@ -162,7 +160,6 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 return
             }
         case .memory where fits:
-            progress?.reportDownload(received: 0)
             completionHandler(.allow)
             return
         case .memory, nil:
@@ -175,21 +172,16 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             return
         }
         // A download's body that does not go to its file (not 2xx) is kept in memory.
-        let memoryProgress = states.withLock { states -> TaskProgress? in
-            guard let state = states[id] else { return nil }
-            return Self.startInMemory(state, http, expected: expected)
+        states.withLock { states in
+            if let state = states[id] { Self.startInMemory(state, http, expected: expected) }
         }
-        memoryProgress?.reportDownload(received: 0)
         completionHandler(.allow)
     }
 
-    /// Starts collecting a body in memory: keeps the head, reserves the announced length and
-    /// starts the download progress; returns the progress when it has a download reporter.
-    private static func startInMemory(_ state: State, _ response: HTTPURLResponse, expected: Int64) -> TaskProgress? {
+    /// Starts collecting a body in memory: keeps the head and reserves the announced length.
+    private static func startInMemory(_ state: State, _ response: HTTPURLResponse, expected: Int64) {
         state.response = response
         if expected > 0 { state.body.reserveCapacity(Int(expected)) }
-        state.progress.downloadStarted(response, expectedLength: expected)
-        return state.progress.download == nil ? nil : state.progress
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -206,12 +198,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 state.body.append(data)
                 let count = state.body.count
                 if count > maxBodySize { return .overflow(count) }
-                return .appended(count: count, progress: state.progress.download == nil ? nil : state.progress)
+                return .appended
             }
         }
         switch step {
-        case .appended(let count, let progress):
-            progress?.reportDownload(received: Int64(count))
+        case .appended:
+            break
         case .overflow(let count):
             finish(dataTask) { _ in .failure(Self.tooLarge(Int64(count))) }
             Self.offQueue { dataTask.cancel() }
@@ -231,24 +223,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     /// Where a chunk went, as decided under the lock.
     private enum ChunkStep {
-        case appended(count: Int, progress: TaskProgress?)
+        case appended
         case overflow(Int)
         case stream(ResponseBodyStream.Continuation)
         case file(FileBodyWriter)
         /// The task is not (or no longer) registered.
         case dropped
-    }
-
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
-        totalBytesExpectedToSend: Int64
-    ) {
-        let progress = states.withLock { states -> TaskProgress? in
-            guard let state = states[Self.key(task)] else { return nil }
-            state.progress.sent += bytesSent
-            return state.progress
-        }
-        progress?.reportUpload()
     }
 
     func urlSession(

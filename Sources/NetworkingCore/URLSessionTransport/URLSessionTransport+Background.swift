@@ -17,7 +17,7 @@
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("networking-\(UUID().uuidString)")
             let outcome: FileDownloadExchange
             do {
-                outcome = try await backgroundDownload(request, to: DownloadTarget(file: file), progress: nil)
+                outcome = try await backgroundDownload(request, to: DownloadTarget(file: file))
             } catch {
                 try? FileManager.default.removeItem(at: file)
                 throw error
@@ -42,14 +42,14 @@
 
         /// A download through a download task, as background sessions require.
         func backgroundDownload(
-            _ request: URLRequest, to target: DownloadTarget, progress: ProgressReporter?
+            _ request: URLRequest, to target: DownloadTarget
         ) async throws(NetworkingError) -> FileDownloadExchange {
             let start = Date()
             var hops = RedirectHops(request, policy: redirectPolicy)
             while true {
                 if Task.isCancelled { throw .cancelled }
-                let writer = FileBodyWriter(target: target, progress: progress)
-                let (response, body) = try await downloadTask(hops.current, writer: writer, progress: progress)
+                let writer = FileBodyWriter(target: target, progress: nil)
+                let (response, body) = try await downloadTask(hops.current, writer: writer)
                 hops.storeCookies(from: response)
                 if !writer.isWriting, try hops.follow(after: response) { continue }
                 let received = writer.isWriting ? writer.bytesWritten : Int64(body.count)
@@ -62,14 +62,13 @@
 
         /// One hop through a download task.
         private func downloadTask(
-            _ request: URLRequest, writer: FileBodyWriter, progress: ProgressReporter?
+            _ request: URLRequest, writer: FileBodyWriter
         ) async throws(NetworkingError) -> (HTTPURLResponse, Data) {
             let task = session.downloadTask(with: request)
             let sink = TaskSink.file(writer)
             let result = await withTaskCancellationHandler {
                 await withUnsafeContinuation { (continuation: UnsafeContinuation<TransferResult, Never>) in
-                    delegate.register(
-                        task, continuation: continuation, sink: sink, progress: TaskProgress(download: progress))
+                    delegate.register(task, continuation: continuation, sink: sink)
                     task.resume()
                 }
             } onCancel: {
@@ -120,15 +119,6 @@
             } catch {
                 finish(downloadTask) { _ in .failure(FileBodyWriter.fileError(.cannotOpenFile, location, error)) }
             }
-        }
-
-        func urlSession(
-            _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
-            totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
-        ) {
-            let progress = states.withLock { $0[Self.key(downloadTask)]?.progress }
-            let total = totalBytesExpectedToWrite > 0 ? totalBytesExpectedToWrite : nil
-            progress?.download?.report(TransferProgress(completedBytes: totalBytesWritten, totalBytes: total))
         }
 
         func urlSessionDidFinishEvents(forBackgroundURLSession session: URLSession) {

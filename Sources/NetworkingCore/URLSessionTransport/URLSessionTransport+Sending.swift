@@ -34,26 +34,24 @@ extension URLSessionTransport {
             if session.configuration.identifier != nil { return try await backgroundResponse(head) }
         #endif
         if request.reading == .streamed { return try await stream(head, limit: request.responseBodyLimit) }
-        return TransportResponse(try await sendFollowingRedirects(head, progress: TaskProgress()))
+        return TransportResponse(try await sendFollowingRedirects(head))
     }
 
-    /// Sends `request` and the redirects `redirectPolicy` follows; inlined into both `send`
-    /// methods (an async frame less per request). The first hop is almost always the whole
-    /// request, so it is sent here with only the task, the start time and the progress living
-    /// across its suspension (see `Pipeline.outcome` on why that matters); a redirect carries on
+    /// Sends `request` and the redirects `redirectPolicy` follows, inlined into `send` (an async
+    /// frame less per request). The first hop is almost always the whole request, so it is sent
+    /// here with only the task and the start time living across its suspension (see `Pipeline.outcome` on why that matters); a redirect carries on
     /// in `followRedirects`.
     @inline(__always)
     func sendFollowingRedirects(
-        _ request: URLRequest, progress: TaskProgress
+        _ request: URLRequest
     ) async throws(NetworkingError) -> HTTPExchange {
         let start = Date().timeIntervalSinceReferenceDate
         let deadline = resourceDeadline()
-        var hopProgress = progress
         var hops = RedirectHops(request, policy: redirectPolicy)  // the first hop's cookies
-        let task = try makeTask(hops.current, progress: &hopProgress)
-        let (response, body) = try await run(task, sink: .memory, progress: hopProgress, deadline: deadline).get()
+        let task = try makeTask(hops.current)
+        let (response, body) = try await run(task, sink: .memory, deadline: deadline).get()
         if RedirectPolicy.isRedirect(response.statusCode), try hops.follow(after: response) {
-            return try await followRedirects(hops, progress: progress, start: start, deadline: deadline)
+            return try await followRedirects(hops, start: start, deadline: deadline)
         }
         hops.storeCookies(from: response)
         return Self.exchange(
@@ -63,13 +61,12 @@ extension URLSessionTransport {
 
     /// Sends the hops after a redirect, from `hops.current` on.
     private func followRedirects(
-        _ hops: RedirectHops, progress: TaskProgress, start: TimeInterval, deadline: DispatchTime?
+        _ hops: RedirectHops, start: TimeInterval, deadline: DispatchTime?
     ) async throws(NetworkingError) -> HTTPExchange {
         var hops = hops
         while true {
-            var hopProgress = progress
-            let task = try makeTask(hops.current, progress: &hopProgress)
-            let (response, body) = try await run(task, sink: .memory, progress: hopProgress, deadline: deadline).get()
+            let task = try makeTask(hops.current)
+            let (response, body) = try await run(task, sink: .memory, deadline: deadline).get()
             if try hops.follow(after: response) { continue }
             return Self.exchange(
                 hops.current, redirects: hops.count, response: response, body: body, start: start,

@@ -60,27 +60,22 @@ public final class URLSessionTransport: HTTPTransport {
     /// Sends one hop (no redirect following) and waits for its result: the complete body, or only
     /// the head when `sink` makes the task a stream. `sink` is called with the task before it starts.
     func transfer(
-        _ request: URLRequest, progress: TaskProgress = TaskProgress(), deadline: DispatchTime? = nil,
+        _ request: URLRequest, deadline: DispatchTime? = nil,
         sink makeSink: (URLSessionDataTask) -> TaskSink = { _ in .memory }
     ) async throws(NetworkingError) -> (HTTPURLResponse, Data, TransactionMetrics?) {
-        var progress = progress
-        let task = try makeTask(request, progress: &progress)
-        switch await run(task, sink: makeSink(task), progress: progress, deadline: deadline) {
+        let task = try makeTask(request)
+        switch await run(task, sink: makeSink(task), deadline: deadline) {
         case .success(let response, let body): return (response, body, Self.metrics(of: task))
         case .failure(let error): throw error
         }
     }
 
-    /// Creates the task of one hop (not started), reading a file body from its file; completes
-    /// `progress` with the upload's size.
-    func makeTask(_ request: URLRequest, progress: inout TaskProgress) throws(NetworkingError) -> URLSessionDataTask {
+    /// Creates the task of one hop (not started), reading a file body from its file.
+    func makeTask(_ request: URLRequest) throws(NetworkingError) -> URLSessionDataTask {
         if Task.isCancelled { throw .cancelled }
         var request = request
         let fileURL = request.fileBodyURL
         if fileURL != nil { request.httpBodyStream = nil }  // uploaded from the file, read afresh
-        if progress.upload != nil, progress.uploadTotal == nil {
-            progress.uploadTotal = request.httpBody.map { Int64($0.count) } ?? fileURL.flatMap(Self.fileSize)
-        }
         let task: URLSessionDataTask
         if let fileURL {
             task = session.uploadTask(with: request, fromFile: fileURL)
@@ -101,7 +96,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// At `deadline` (a request's resource deadline, see `resourceDeadline()`) the transfer ends
     /// with a timeout, a stream's body included.
     func run(
-        _ task: URLSessionDataTask, sink: TaskSink, progress: TaskProgress, deadline: DispatchTime? = nil
+        _ task: URLSessionDataTask, sink: TaskSink, deadline: DispatchTime? = nil
     ) async -> TransferResult {
         let delegate = self.delegate
         // The delegate hands each outcome over under its lock (`SessionDelegate.finish`): taking
@@ -111,7 +106,7 @@ public final class URLSessionTransport: HTTPTransport {
             // Unsafe rather than checked (no allocation): the delegate resumes it exactly once (see
             // `SessionDelegate.State.continuation`).
             await withUnsafeContinuation { (continuation: UnsafeContinuation<TransferResult, Never>) in
-                delegate.register(task, continuation: continuation, sink: sink, progress: progress)
+                delegate.register(task, continuation: continuation, sink: sink)
                 if let deadline { delegate.arm(task, deadline: deadline) }
                 if Task.isCancelled {
                     delegate.cancel(task)
@@ -137,10 +132,6 @@ public final class URLSessionTransport: HTTPTransport {
         #else
             return nil
         #endif
-    }
-
-    private static func fileSize(_ url: URL) -> Int64? {
-        (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
     }
 }
 
