@@ -103,7 +103,8 @@ extension Networking {
                 let locals = RequestTaskLocals.current
                 let task = Task.detached {
                     await locals.bind {
-                        await Self.run(request, kind: kind, pipeline: pipeline, registry: registry, into: opened, handoff)
+                        await Self.run(
+                            request, kind: kind, pipeline: pipeline, registry: registry, into: opened, handoff)
                     }
                 }
                 let cancelled = runner.withLock { runner in

@@ -25,7 +25,8 @@ final class StreamTaskLocalsTests: XCTestCase {
 
     func testTheCallersOptionsReachAStreamsInterceptors() async throws {
         let transport = InMemoryTransport()
-        transport.stub(.get, "https://api.example.test/events", with: .data(Data("one\ntwo\n".utf8), contentType: "text/plain"))
+        let events = FakeResponse.data(Data("one\ntwo\n".utf8), contentType: "text/plain")
+        transport.stub(.get, "https://api.example.test/events", with: events)
         let networking = Networking(baseURL: "https://api.example.test", transport: transport)
         let recorder = OptionsRecorder()
         await networking.setInterceptors([recorder])
