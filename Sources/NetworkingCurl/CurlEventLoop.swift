@@ -15,8 +15,7 @@
     /// loop thread). Easy handles are configured by the sending task before submission and read
     /// back by it after completion, so the driver does as little per request as possible.
     ///
-    /// `@unchecked Sendable`: `active`, `ended`, `resumptions`, `resumedTogether` and
-    /// `sendersSpin`, and every call on `multi` but `curl_multi_wakeup`, belong to the inbox's
+    /// `@unchecked Sendable`: `active`, `ended`, `resumptions` and `resumedTogether`, and every call on `multi` but `curl_multi_wakeup`, belong to the inbox's
     /// `driver` (the loop thread, or the sender that claimed the handle), which changes only under
     /// the inbox lock, so each driver sees what the previous one wrote; `spinsBeforeSleeping` is
     /// the loop thread's own;
@@ -54,16 +53,12 @@
         /// the interval (a sleep that lasted longer turns it off until a short one turns it back
         /// on), so that a loop whose server answers in milliseconds wastes no CPU. Loop thread only.
         private var spinsBeforeSleeping: Bool
-        /// The same for a sending thread that runs its lone request (`drive`): whether it polls
-        /// before it blocks, by the same rule. The driver's.
-        private var sendersSpin: Bool
 
         init(maximumConnectionsPerHost: Int, busyPollNanoseconds: UInt64 = 0) throws(CurlUnavailableError) {
             guard let multi = ncurl_multi_init() else { throw CurlUnavailableError(reason: "curl_multi_init failed") }
             self.multi = multi
             self.busyPollNanoseconds = busyPollNanoseconds
             self.spinsBeforeSleeping = busyPollNanoseconds > 0
-            self.sendersSpin = busyPollNanoseconds > 0
             if maximumConnectionsPerHost > 0 {
                 _ = ncurl_multi_setopt_long(multi, NCURLMOPT_MAX_HOST_CONNECTIONS, maximumConnectionsPerHost)
             }
@@ -145,9 +140,10 @@
         // MARK: - A sender alone in flight
 
         /// Runs `transfer` on the calling thread if the loop is parked (nothing in flight), until
-        /// it ends, `deadline` passes or the task is cancelled, whichever comes first; the thread
-        /// blocks in libcurl's poll meanwhile, as in `curl_easy_perform`, for at most about a
-        /// millisecond past `deadline` (the poll counts milliseconds). Returns `false`, having done
+        /// it ends, `deadline` passes, the task is cancelled or a look at the socket finds nothing
+        /// for `busyPollNanoseconds`, whichever comes first. The thread never blocks: it only
+        /// looks (a poll with no timeout), yielding the processor between looks, since a thread of
+        /// Swift's cooperative pool must not block in a system call. Returns `false`, having done
         /// nothing, when the loop is busy: then `submit` the transfer. Returns `true` when it ran
         /// the transfer: it has either ended (its outcome is in `transfer.outcomeIfEnded()`) or
         /// was handed to the loop thread, which ends it as if it had been submitted. Work posted
@@ -156,22 +152,14 @@
             guard inbox.withLock({ $0.claim() }) else { return false }
             inFlight.add(1, ordering: .relaxed)
             start(transfer)
-            while let timeout = pass() {
+            while pass() != nil {
                 guard active.count == 1, transfer.outcomeIfEnded() == nil, !Task.isCancelled else { break }
                 let now = CurlClock.now()
                 guard now < deadline else { break }
-                // Polling a little first, yielding the processor, catches a nearby server's answer
-                // without the sleep and wake-up a blocking poll costs (and lets a server on this
-                // processor run); done while it has been catching answers (see `busyPoll`).
-                let caught =
-                    sendersSpin && busyPoll(until: min(now &+ busyPollNanoseconds, deadline), yielding: true)
-                if !caught, inbox.withLock({ $0.sleepIfIdle() }) {
-                    let remaining = Int32(clamping: (deadline - now) / 1_000_000 + 1)
-                    var ready: Int32 = 0
-                    _ = ncurl_multi_poll(multi, min(timeout, remaining), &ready)
-                    inbox.withLock { $0.awake() }
-                }
-                sendersSpin = pollingWouldCatch(awaitedSince: now)
+                // A nearby server's answer is caught without the sleep and wake-up a hand-over
+                // costs (and yielding lets a server on this processor run); once the looks have
+                // stopped catching answers, the loop thread takes over.
+                guard busyPoll(until: min(now &+ busyPollNanoseconds, deadline), yielding: true) else { break }
             }
             let isIdle = active.isEmpty
             if inbox.withLock({ $0.release(isIdle: isIdle) }) { unpark() }

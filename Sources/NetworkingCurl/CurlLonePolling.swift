@@ -1,12 +1,13 @@
 #if os(Linux)
-    /// Whether a request alone in flight is run by its sending thread, which blocks in libcurl's
-    /// poll until the response comes (`CurlEventLoop.drive`, `Configuration.loneRequestInterval`),
-    /// or handed to the event-loop thread while its task suspends: whichever has been faster.
+    /// Whether a request alone in flight is run by its sending thread, which looks at the socket
+    /// without blocking until the response comes (`CurlEventLoop.drive`,
+    /// `Configuration.loneRequestInterval`), or handed to the event-loop thread while its task
+    /// suspends: whichever has been faster.
     ///
     /// Running it on the sending thread pays when the response comes within the interval: on a
     /// loopback server that is tens of microseconds, and it saves both thread hand-overs. It does
-    /// not pay when responses take longer (a distant server: the thread blocked for nothing, then
-    /// handed over anyway), nor where blocking the thread turns out slower for other reasons. So
+    /// not pay when responses take longer (a distant server: the thread looked for nothing, then
+    /// handed over anyway), nor where looking turns out slower for other reasons. So
     /// the policy keeps a moving average of how long lone requests took each way and picks the
     /// faster; every 16th lone request goes the other way so that both averages stay current, and
     /// none runs on its thread while responses take more than twice the interval. ("Polls" below

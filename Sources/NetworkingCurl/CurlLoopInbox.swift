@@ -45,8 +45,9 @@
 
         var hasWork: Bool { !added.isEmpty || !cancelled.isEmpty || !unpaused.isEmpty || stopping }
 
-        /// Called after adding work: a parked loop is unparked (and drives from now on); a driver
-        /// asleep in poll is interrupted, by the first poster only.
+        /// Called after adding work: a parked loop is unparked (and drives from now on); the loop
+        /// thread asleep in poll is interrupted, by the first poster only. (A driving sender never
+        /// sleeps: it sees the work at its next look.)
         mutating func wake() -> Wake {
             if driver == .parked {
                 driver = .loopThread
@@ -69,14 +70,7 @@
             return .poll
         }
 
-        /// A driving sender, before it polls: whether it may sleep (no new work arrived).
-        mutating func sleepIfIdle() -> Bool {
-            guard !hasWork else { return false }
-            sleeping = true
-            return true
-        }
-
-        /// The driver woke from poll.
+        /// The loop thread woke from poll.
         mutating func awake() { sleeping = false }
 
         /// A sender with a lone request: takes the multi handle if the loop is parked with nothing

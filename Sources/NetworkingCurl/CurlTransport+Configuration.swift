@@ -52,9 +52,9 @@
             public var userAgent: String?
             /// How long the event-loop thread keeps polling without blocking, after it handled
             /// something while transfers are in flight, before it sleeps, and how long a sending
-            /// thread that runs its lone request (`loneRequestInterval`) polls for the response,
-            /// yielding the processor between looks, before it blocks; in seconds, `0` turns both
-            /// off.
+            /// thread that runs its lone request (`loneRequestInterval`) looks for the response
+            /// without finding it, yielding the processor between looks, before it hands the
+            /// request to the event-loop thread; in seconds, `0` turns both off.
             ///
             /// Waking a sleeping thread is slow on virtual machines (tens of microseconds).
             /// Polling a little longer catches a response or a request that arrives within that
@@ -73,9 +73,10 @@
             /// back to the waiting task), and waking a thread costs tens of microseconds on a
             /// virtual machine, as long as a loopback server takes to answer. So when nothing else
             /// is in flight and the loop is idle, the sending thread runs the request on the loop's
-            /// multi handle itself, blocking in libcurl's poll as `curl_easy_perform` would, for at
-            /// most this long (rounded up to whole milliseconds, poll's unit); if the response has
-            /// not come by then, the loop thread takes the transfer over and the task suspends.
+            /// multi handle itself for at most this long, looking at the socket without ever
+            /// blocking (a thread of Swift's cooperative pool must not block in a system call)
+            /// while looks keep finding something within `busyPollInterval`; otherwise the loop
+            /// thread takes the transfer over and the task suspends.
             /// Whether to do it is decided by measurement (`CurlLonePolling`): only while lone
             /// requests run that way have been faster than those handed over, and never while
             /// responses take more than twice this interval. Measured with `make bench` on a

@@ -9,6 +9,10 @@
     /// `Configuration.loneRequestInterval`): it ends there, or is handed to the loop thread
     /// intact, and a cancellation or another request interrupts it.
     final class CurlLoneRequestTests: CurlIntegrationTestCase {
+        /// How long a driving sender looks without finding anything before it hands over: long
+        /// enough for httpbin, which takes about a millisecond to answer.
+        private static let patientLooks: TimeInterval = 0.5
+
         private func makeTransfer(_ transport: CurlTransport, _ path: String) throws -> CurlTransfer {
             try transport.makeTransfer(
                 URLRequest(url: HTTPBin.url(path)), deadline: nil, sink: BufferedBodySink(limit: 1 << 20))
@@ -40,7 +44,7 @@
         }
 
         func testADrivenRequestEndsOnTheSendingThread() throws {
-            let transport = try CurlTransport()
+            let transport = try CurlTransport(configuration: .init(busyPollInterval: Self.patientLooks))
             let transfer = try makeTransfer(transport, "/get")
             XCTAssertTrue(Self.drive(transfer))
             let outcome = try XCTUnwrap(transfer.outcomeIfEnded(), "nothing else in flight: it ran to its end")
@@ -50,7 +54,7 @@
         }
 
         func testARequestPastItsIntervalIsHandedToTheLoopThread() async throws {
-            let transport = try CurlTransport()
+            let transport = try CurlTransport(configuration: .init(busyPollInterval: Self.patientLooks))
             let transfer = try makeTransfer(transport, "/delay/1")
             XCTAssertTrue(Self.drive(transfer, until: CurlClock.now() + 5_000_000))
             XCTAssertNil(transfer.outcomeIfEnded(), "a one-second response cannot end within 5 ms")
@@ -65,9 +69,9 @@
         }
 
         func testARequestPostedWhileOneIsDrivenIsNotHeldUp() async throws {
-            let transport = try CurlTransport()
+            let transport = try CurlTransport(configuration: .init(busyPollInterval: Self.patientLooks))
             let slow = try makeTransfer(transport, "/delay/10")
-            async let drove = Self.driveOnAThread(slow)  // blocks that thread until interrupted
+            async let drove = Self.driveOnAThread(slow)  // looks on that thread until interrupted
             for _ in 0..<5000 where transport.loops[0].transfersInFlight == 0 {
                 try await Task.sleep(for: .milliseconds(1))
             }
@@ -84,7 +88,8 @@
         }
 
         func testCancellingTheTaskInterruptsItsDrive() async throws {
-            let transport = try CurlTransport(configuration: .init(loneRequestInterval: 1))
+            let transport = try CurlTransport(
+                configuration: .init(busyPollInterval: Self.patientLooks, loneRequestInterval: 1))
             // A first request driven directly leaves the loop parked, so the next lone request
             // (its policy has no figures yet, so it tries driving) is run by its own thread.
             let warm = try makeTransfer(transport, "/get")
@@ -108,7 +113,8 @@
         func testSequentialAndConcurrentRequestsMixDrivenAndHandedOver() async throws {
             // Sequential lone requests are driven (or handed over, as the policy explores); a burst
             // of concurrent ones arrives while one may be driven. Every one must come back.
-            let transport = try CurlTransport(configuration: .init(loneRequestInterval: 0.05))
+            let transport = try CurlTransport(
+                configuration: .init(busyPollInterval: Self.patientLooks, loneRequestInterval: 0.05))
             for round in 0..<3 {
                 try await sendSequentiallyThenConcurrently(
                     transport, sequential: 20, concurrent: 16, label: "round \(round)")

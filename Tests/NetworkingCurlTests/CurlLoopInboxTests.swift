@@ -57,14 +57,12 @@
             XCTAssertFalse(idle.claim(), "one driver at a time")
         }
 
-        func testADrivingSenderIsInterruptedByPostsAndHandsOverTheRest() {
+        func testADrivingSenderHandsOverWorkPostedMeanwhile() {
             var inbox = parked()
             XCTAssertTrue(inbox.claim())
-            XCTAssertTrue(inbox.sleepIfIdle())
             inbox.added.append(7)
-            XCTAssertEqual(inbox.wake(), .interruptPoll, "the sender blocked in poll must see the new request")
-            inbox.awake()
-            XCTAssertFalse(inbox.sleepIfIdle(), "no sleeping with work posted")
+            XCTAssertEqual(inbox.wake(), Inbox.Wake.none, "a driving sender sees the post at its next look")
+            XCTAssertTrue(inbox.hasWork)
             XCTAssertTrue(inbox.release(isIdle: true), "the posted request goes to the loop thread")
             XCTAssertEqual(inbox.driver, .loopThread)
         }
@@ -80,7 +78,6 @@
         func testASenderHandsOverATransferStillRunning() {
             var inbox = parked()
             XCTAssertTrue(inbox.claim())
-            XCTAssertTrue(inbox.sleepIfIdle())
             XCTAssertTrue(inbox.release(isIdle: false), "its transfer outlived the interval")
             XCTAssertEqual(inbox.driver, .loopThread)
             XCTAssertFalse(inbox.sleeping, "the loop thread is awake, not in poll")
