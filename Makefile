@@ -213,7 +213,7 @@ fuzz-smoke: fuzz-build
 
 # --- Soak -------------------------------------------------------------------------------------
 # Not part of `make test`: SOAK_REQUESTS requests with random faults through the whole pipeline
-# (see Tests/Soak/main.swift for the mix); prints RSS and open descriptors every SOAK_EVERY.
+# (see Tests/Soak/Soak.swift for the mix); prints RSS and open descriptors every SOAK_EVERY.
 
 SOAK_REQUESTS ?= 1000000
 SOAK_EVERY ?= 50000

@@ -47,7 +47,7 @@ final class InterceptorsIntegrationTests: XCTestCase {
     }
 
     func testBearerWithoutATokenFailsBeforeAnythingIsSent() async throws {
-        let transport = RecordingTransport()
+        let transport = RecordingHTTPBinTransport()
         let networking = Networking(baseURL: baseURL, transport: transport)
         let provider = StoredTokenProvider(storage: InMemoryTokenStorage())
         await networking.setInterceptors([AuthTokenInterceptor(tokenProvider: provider)])
@@ -86,7 +86,7 @@ final class InterceptorsIntegrationTests: XCTestCase {
     // MARK: - Refresh
 
     func testFiftyConcurrentUnauthorizedRequestsShareExactlyOneRefresh() async throws {
-        let transport = RecordingTransport()
+        let transport = RecordingHTTPBinTransport()
         let networking = Networking(baseURL: baseURL, transport: transport)
         // httpbin's /bearer refuses anything that is not "Bearer …": this is the expired credential.
         await networking.setAuthorizationHeader(headerValue: "Token expired")
@@ -140,7 +140,7 @@ final class InterceptorsIntegrationTests: XCTestCase {
     // MARK: - Retry
 
     func testGetIsRetriedOn503AndPostIsNotUnlessOptedIn() async throws {
-        let transport = RecordingTransport()
+        let transport = RecordingHTTPBinTransport()
         let networking = Networking(baseURL: baseURL, transport: transport)
         await networking.setInterceptors([retry()])
         let get: Result<Void, NetworkingError> = await networking.get("/status/503")
@@ -159,7 +159,7 @@ final class InterceptorsIntegrationTests: XCTestCase {
     }
 
     func testA404IsNotRetriedAndARefusedConnectionIs() async throws {
-        let transport = RecordingTransport()
+        let transport = RecordingHTTPBinTransport()
         let networking = Networking(baseURL: baseURL, transport: transport)
         await networking.setInterceptors([retry()])
         let missing: Result<Void, NetworkingError> = await networking.get("/status/404")
@@ -167,7 +167,7 @@ final class InterceptorsIntegrationTests: XCTestCase {
         XCTAssertEqual(transport.sent.count, 1)
 
         // Nothing listens on port 9: connection refused is transient, so it is retried.
-        let closedTransport = RecordingTransport()
+        let closedTransport = RecordingHTTPBinTransport()
         let closed = Networking(baseURL: "http://127.0.0.1:9", transport: closedTransport)
         await closed.setInterceptors([retry()])
         let refused: Result<Void, NetworkingError> = await closed.get("/get")
@@ -180,7 +180,7 @@ final class InterceptorsIntegrationTests: XCTestCase {
         // httpbin cannot send Retry-After with a 503: /response-headers sets any header but always
         // answers 200, and /status/503 sets none. So the header comes from httpbin and only the
         // status line of /response-headers is replaced with 503 on its way back.
-        let transport = RecordingTransport(statusOverrides: ["/response-headers": 503])
+        let transport = RecordingHTTPBinTransport(statusOverrides: ["/response-headers": 503])
         let networking = Networking(baseURL: baseURL, transport: transport)
         await networking.setInterceptors([retry(maxAttempts: 2)])
         let seconds: Result<Void, NetworkingError> = await networking.get(
@@ -198,7 +198,7 @@ final class InterceptorsIntegrationTests: XCTestCase {
     }
 
     func testRetryAfterOnASuccessIsNotAReasonToRetry() async throws {
-        let transport = RecordingTransport()
+        let transport = RecordingHTTPBinTransport()
         let networking = Networking(baseURL: baseURL, transport: transport)
         await networking.setInterceptors([retry()])
         let result: Result<Void, NetworkingError> = await networking.get(
@@ -249,7 +249,7 @@ final class InterceptorsIntegrationTests: XCTestCase {
     }
 
     func testRetryAroundRefreshRetriesAFailedRefresh() async throws {
-        let transport = RecordingTransport()
+        let transport = RecordingHTTPBinTransport()
         let networking = Networking(baseURL: baseURL, transport: transport)
         await networking.setAuthorizationHeader(headerValue: "Token expired")
         let refreshes = Counter()
@@ -263,7 +263,7 @@ final class InterceptorsIntegrationTests: XCTestCase {
     }
 
     func testRefreshAroundRetryFailsWithTheRefreshError() async throws {
-        let transport = RecordingTransport()
+        let transport = RecordingHTTPBinTransport()
         let networking = Networking(baseURL: baseURL, transport: transport)
         await networking.setAuthorizationHeader(headerValue: "Token expired")
         let refreshes = Counter()
@@ -280,7 +280,7 @@ final class InterceptorsIntegrationTests: XCTestCase {
 
     func testRefreshAroundRetryRetriesTheReplay() async throws {
         // The replay after a refresh goes through the inner retry: a 503 there is retried.
-        let transport = RecordingTransport()
+        let transport = RecordingHTTPBinTransport()
         let networking = Networking(baseURL: baseURL, transport: transport)
         await networking.setAuthorizationHeader(headerValue: "Token expired")
         let refresh = AuthRefreshInterceptor { "Bearer fresh-3" }
@@ -294,7 +294,7 @@ final class InterceptorsIntegrationTests: XCTestCase {
         XCTAssertEqual(sleeper.waits.count, 1)
 
         // With the order reversed, the refresh's replay is not retried: the stumble is the result.
-        let reversedTransport = RecordingTransport()
+        let reversedTransport = RecordingHTTPBinTransport()
         let reversed = Networking(baseURL: baseURL, transport: reversedTransport)
         await reversed.setAuthorizationHeader(headerValue: "Token expired")
         await reversed.setInterceptors([
@@ -303,150 +303,6 @@ final class InterceptorsIntegrationTests: XCTestCase {
         ])
         let stumbled: Result<BearerEcho, NetworkingError> = await reversed.get("/bearer")
         XCTAssertEqual(stumbled.failure()?.statusCode, 503)
-    }
-}
-
-// MARK: - Helpers
-
-private struct BearerEcho: Decodable, Sendable {
-    let authenticated: Bool
-    let token: String
-}
-
-private struct HeadersEcho: Decodable, Sendable {
-    let headers: [String: String]
-}
-
-private struct TokenEcho: Decodable, Sendable {
-    let form: [String: String]
-}
-
-/// Sends through a real `URLSessionTransport` and records what was sent and what came back.
-private final class RecordingTransport: HTTPTransport {
-    struct Sent: Sendable {
-        let method: String
-        let path: String
-        let authorization: String?
-        let status: Int?
-    }
-
-    private struct State {
-        var sent: [Sent] = []
-        var attempts = 0
-        var waiters: [(status: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-    }
-
-    private let inner = TestTransport.make()
-    private let state = Mutex(State())
-    private let statusOverrides: [String: Int]
-
-    /// `statusOverrides` replaces the status of responses to these paths (headers and body kept).
-    init(statusOverrides: [String: Int] = [:]) {
-        self.statusOverrides = statusOverrides
-    }
-
-    /// The requests that got a response, in the order they did.
-    var sent: [Sent] { state.withLock { $0.sent } }
-
-    /// Every request handed to the transport, answered or not.
-    var attempts: Int { state.withLock { $0.attempts } }
-    func send(_ transportRequest: TransportRequest) async throws(NetworkingError) -> TransportResponse {
-        TransportResponse(try await answer(try await transportRequest.collectingBody()))
-    }
-
-    func answer(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
-        state.withLock { $0.attempts += 1 }
-        var exchange = try await inner.send(request)
-        let path = request.url?.path ?? ""
-        if let status = statusOverrides[path], let url = exchange.response.url,
-            let response = HTTPURLResponse(
-                url: url, statusCode: status, httpVersion: "HTTP/1.1",
-                headerFields: exchange.response.allHeaderFields as? [String: String])
-        {
-            exchange.response = response
-        }
-        let entry = Sent(
-            method: request.httpMethod ?? "GET", path: path,
-            authorization: request.value(forHTTPHeaderField: "Authorization"), status: exchange.statusCode)
-        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.sent.append(entry)
-            let counts = Dictionary(grouping: state.sent, by: \.status).mapValues(\.count)
-            let ready = state.waiters.filter { (counts[$0.status] ?? 0) >= $0.count }
-            state.waiters.removeAll { (counts[$0.status] ?? 0) >= $0.count }
-            return ready.map(\.continuation)
-        }
-        for continuation in ready { continuation.resume() }
-        return exchange
-    }
-
-    /// Suspends until `count` responses with `status` have come back.
-    func waitForResponses(status: Int, count: Int) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let done = state.withLock { state -> Bool in
-                if state.sent.filter({ $0.status == status }).count >= count { return true }
-                state.waiters.append((status, count, continuation))
-                return false
-            }
-            if done { continuation.resume() }
-        }
-    }
-}
-
-/// Records the waits a `RetryInterceptor` asks for and returns at once.
-private final class RecordedSleeps: Sendable {
-    private let recorded = Mutex<[Duration]>([])
-
-    var waits: [Duration] { recorded.withLock { $0 } }
-
-    func sleep(_ duration: Duration) async throws {
-        recorded.withLock { $0.append(duration) }
-        try Task.checkCancellation()
-    }
-}
-
-private final class Counter: Sendable {
-    private let count = Mutex(0)
-
-    var value: Int { count.withLock { $0 } }
-
-    @discardableResult
-    func increment() -> Int {
-        count.withLock {
-            $0 += 1
-            return $0
-        }
-    }
-}
-
-private struct TestInterceptor: HTTPInterceptor {
-    let body: @Sendable (URLRequest, @Sendable (URLRequest) async throws -> HTTPExchange) async throws -> HTTPExchange
-
-    init(
-        _ body:
-            @escaping @Sendable (URLRequest, @Sendable (URLRequest) async throws -> HTTPExchange) async throws ->
-            HTTPExchange
-    ) {
-        self.body = body
-    }
-
-    func intercept(
-        _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
-    ) async throws -> HTTPExchange {
-        try await body(request, next)
-    }
-
-    /// Replaces the status of the first 2xx response with `status`.
-    static func stumbleOnce(status: Int) -> TestInterceptor {
-        let stumbled = Mutex(false)
-        return TestInterceptor { request, next in
-            var exchange = try await next(request)
-            guard exchange.isSuccess, !stumbled.withLock({ $0 }), let url = exchange.response.url,
-                let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: nil, headerFields: nil)
-            else { return exchange }
-            stumbled.withLock { $0 = true }
-            exchange.response = response
-            return exchange
-        }
     }
 }
 
