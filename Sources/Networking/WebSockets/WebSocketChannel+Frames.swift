@@ -11,7 +11,8 @@
             while session.failure == nil, !session.closeReceived {
                 let event: WebSocketMessageAssembler.Event
                 do throws(WebSocketProtocolError) {
-                    guard let frame = try session.parser.nextFrame() else { return }
+                    guard var frame = try session.parser.nextFrame() else { return }
+                    if let inflater = session.inflater { frame = try inflater.decompress(frame) }
                     guard let assembled = try session.assembler.consume(frame) else { continue }
                     event = assembled
                 } catch {
@@ -43,6 +44,41 @@
                     queueClose(&session, code, "")
                 }
             }
+        }
+
+        /// The masked frame carrying `message`: its payload compressed by `deflater`, with RSV1 set,
+        /// when there is one (RFC 7692 §6.1); as it is otherwise.
+        static func encode(_ message: WebSocketMessage, compressingWith deflater: WebSocketDeflater?)
+            throws(NetworkingError) -> [UInt8]
+        {
+            var frame: [UInt8] = []
+            let key = maskingKey()
+            let opcode: WebSocketFrame.Opcode
+            switch message {
+            case .text(var text):
+                guard let deflater else {
+                    WebSocketFrame.encode(opcode: .text, payload: text.utf8, maskingKey: key, into: &frame)
+                    return frame
+                }
+                opcode = .text
+                guard let payload = text.withUTF8({ deflater.compress($0) }) else { throw compressionFailed }
+                WebSocketFrame.encode(opcode: opcode, payload: payload, rsv1: true, maskingKey: key, into: &frame)
+            case .binary(let data):
+                guard let deflater else {
+                    WebSocketFrame.encode(opcode: .binary, payload: data, maskingKey: key, into: &frame)
+                    return frame
+                }
+                opcode = .binary
+                let compressed = data.withUnsafeBytes { deflater.compress($0.assumingMemoryBound(to: UInt8.self)) }
+                guard let payload = compressed else { throw compressionFailed }
+                WebSocketFrame.encode(opcode: opcode, payload: payload, rsv1: true, maskingKey: key, into: &frame)
+            }
+            return frame
+        }
+
+        /// The error of a send whose message zlib failed to compress.
+        private static var compressionFailed: NetworkingError {
+            .transport(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "zlib failed to compress a message"]))
         }
 
         /// Ends the connection: the consumer, senders, pingers and closers are told, the socket
