@@ -87,6 +87,7 @@ docs:
 		mkdir -p $(DOCS_DIR)/symbol-graphs/$$m; \
 		swift-symbolgraph-extract -module-name $$m -target "$$triple" -I "$$bin/Modules" \
 			-Xcc -fmodule-map-file="$$bin/CCurlShim.build/module.modulemap" \
+			-Xcc -fmodule-map-file="$$bin/CZlibShim.build/module.modulemap" \
 			-minimum-access-level public -skip-inherited-docs \
 			$$( [ $$m = Networking ] && echo -experimental-allowed-reexported-modules=$(DOC_REEXPORTED) ) \
 			-output-dir $(DOCS_DIR)/symbol-graphs/$$m; \
