@@ -53,25 +53,18 @@
         {
             var frame: [UInt8] = []
             let key = maskingKey()
-            let opcode: WebSocketFrame.Opcode
-            switch message {
-            case .text(var text):
-                guard let deflater else {
-                    WebSocketFrame.encode(opcode: .text, payload: text.utf8, maskingKey: key, into: &frame)
-                    return frame
-                }
-                opcode = .text
+            switch (message, deflater) {
+            case (.text(let text), nil):
+                WebSocketFrame.encode(opcode: .text, payload: text.utf8, maskingKey: key, into: &frame)
+            case (.binary(let data), nil):
+                WebSocketFrame.encode(opcode: .binary, payload: data, maskingKey: key, into: &frame)
+            case (.text(var text), let deflater?):
                 guard let payload = text.withUTF8({ deflater.compress($0) }) else { throw compressionFailed }
-                WebSocketFrame.encode(opcode: opcode, payload: payload, rsv1: true, maskingKey: key, into: &frame)
-            case .binary(let data):
-                guard let deflater else {
-                    WebSocketFrame.encode(opcode: .binary, payload: data, maskingKey: key, into: &frame)
-                    return frame
-                }
-                opcode = .binary
+                WebSocketFrame.encode(opcode: .text, payload: payload, rsv1: true, maskingKey: key, into: &frame)
+            case (.binary(let data), let deflater?):
                 let compressed = data.withUnsafeBytes { deflater.compress($0.assumingMemoryBound(to: UInt8.self)) }
                 guard let payload = compressed else { throw compressionFailed }
-                WebSocketFrame.encode(opcode: opcode, payload: payload, rsv1: true, maskingKey: key, into: &frame)
+                WebSocketFrame.encode(opcode: .binary, payload: payload, rsv1: true, maskingKey: key, into: &frame)
             }
             return frame
         }
@@ -95,6 +88,8 @@
                 }
                 return (state.sendWaiters, state.pings.map(\.continuation), state.endWaiters)
             }
+            // No message is compressed after the end: the zlib stream goes now, not with the owner.
+            deflater.withLock { $0 = nil }
             let failure = error ?? Self.closedError
             for sender in senders { sender.resume(throwing: failure) }
             for ping in pings { ping.resume(throwing: failure) }

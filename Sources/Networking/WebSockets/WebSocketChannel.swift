@@ -123,11 +123,6 @@
             try await waitForRoom(after: mustWait)
         }
 
-        /// Queues an encoded data frame; suspends while the send buffer is full.
-        func send(frame: [UInt8]) async throws(NetworkingError) {
-            try await waitForRoom(after: enqueue(frame))
-        }
-
         /// Appends an encoded frame to `pending`; whether the send buffer is now over its size.
         private func enqueue(_ frame: [UInt8]) throws(NetworkingError) -> Bool {
             try state.withLock { (state) throws(NetworkingError) -> Bool in
