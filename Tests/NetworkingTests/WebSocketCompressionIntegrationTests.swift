@@ -2,6 +2,7 @@
     import Foundation
     import FoundationNetworking
     import NetworkingCurl
+    import Synchronization
     import XCTest
 
     @testable import Networking
@@ -156,6 +157,29 @@
             let offeredHeaders = try JSONDecoder().decode([String: String].self, from: Data(offeredJSON.utf8))
             XCTAssertEqual(offeredHeaders["Sec-WebSocket-Extensions"], "permessage-deflate; client_max_window_bits")
             await offered.close()
+        }
+
+        func testInterceptorsSeeTheOfferAndTheServersAnswer() async throws {
+            /// Records the extension fields of the handshake it passes on and of the answer.
+            final class Spy: HTTPInterceptor {
+                let seen = Mutex<(offer: String?, answer: String?)>((nil, nil))
+                func intercept(_ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange)
+                    async throws -> HTTPExchange
+                {
+                    let exchange = try await next(request)
+                    let answer = exchange.response.value(forHTTPHeaderField: "Sec-WebSocket-Extensions")
+                    seen.withLock { $0 = (request.value(forHTTPHeaderField: "Sec-WebSocket-Extensions"), answer) }
+                    return exchange
+                }
+            }
+            let spy = Spy()
+            let networking = Networking(baseURL: try server.echoBaseURL)
+            await networking.setInterceptors([spy])
+            let socket = try await networking.webSocket("/echo")
+            await socket.close()
+            let (offer, answer) = spy.seen.withLock { $0 }
+            XCTAssertEqual(offer, "permessage-deflate; client_max_window_bits")
+            XCTAssertEqual(answer, "permessage-deflate; server_max_window_bits=12; client_max_window_bits=12")
         }
 
         func testCompressedOverWSS() async throws {

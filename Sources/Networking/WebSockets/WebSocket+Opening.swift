@@ -110,9 +110,7 @@
                 previous?.abandon()
                 var fields = ["Upgrade": "websocket", "Connection": "Upgrade"]
                 if let chosen = agreement.subprotocol { fields["Sec-WebSocket-Protocol"] = chosen }
-                if let compression = agreement.compression {
-                    fields["Sec-WebSocket-Extensions"] = compression.description
-                }
+                if let extensions = agreement.extensionsField { fields["Sec-WebSocket-Extensions"] = extensions }
                 head = (101, fields, Data())
             } catch {
                 guard case .http(let refusal) = error else { throw error }

@@ -27,6 +27,8 @@ struct WebSocketHandshake: Sendable {
         var subprotocol: String?
         /// The permessage-deflate parameters agreed, or `nil` when messages are not compressed.
         var compression: WebSocketCompression?
+        /// The server's `Sec-WebSocket-Extensions` as it answered them, when it agreed to compression.
+        var extensionsField: String?
     }
 
     /// The handshake's own fields, which `headers` cannot replace.
@@ -150,6 +152,7 @@ struct WebSocketHandshake: Sendable {
             }
             do throws(WebSocketCompression.Refusal) {
                 agreement.compression = try WebSocketCompression.agreed(to: offer, response: extensions)
+                agreement.extensionsField = extensions
             } catch {
                 throw refuse(error.reason)
             }
