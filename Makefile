@@ -87,6 +87,7 @@ docs:
 		mkdir -p $(DOCS_DIR)/symbol-graphs/$$m; \
 		swift-symbolgraph-extract -module-name $$m -target "$$triple" -I "$$bin/Modules" \
 			-Xcc -fmodule-map-file="$$bin/CCurlShim.build/module.modulemap" \
+			-Xcc -fmodule-map-file="$$bin/CZlibShim.build/module.modulemap" \
 			-minimum-access-level public -skip-inherited-docs \
 			$$( [ $$m = Networking ] && echo -experimental-allowed-reexported-modules=$(DOC_REEXPORTED) ) \
 			-output-dir $(DOCS_DIR)/symbol-graphs/$$m; \
@@ -161,13 +162,15 @@ sanitize-address:
 # A crash becomes a regression: commit its input under Tests/Fuzz/Corpus/<Target>/ and a unit test.
 # Each new parser gets a target here.
 
-FUZZ_TARGETS := URLComposer Encoders Headers ImageHeader CacheKey ServerSentEvents SetCookie WebSocketFrames
+FUZZ_TARGETS := URLComposer Encoders Headers ImageHeader CacheKey ServerSentEvents SetCookie WebSocketFrames WebSocketExtensions
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_DIR := .build/fuzz
-# The WebSocket frame codec: pure files that depend on nothing else in the Networking target.
+# The WebSocket frame codec and the permessage-deflate negotiation: pure files that depend on
+# nothing else in the Networking target.
 WEBSOCKET_CODEC_SOURCES := $(addprefix Sources/Networking/WebSockets/WebSocket,$(addsuffix .swift,\
-	Frame FrameParser MessageAssembler UTF8Validator CloseCode ProtocolError))
+	Frame FrameParser MessageAssembler UTF8Validator CloseCode ProtocolError Compression \
+	Compression+Negotiation))
 # NetworkingCore's sources in its subfolders too (find, not wildcard, which sees one level only).
 FUZZ_SOURCES := $(filter-out %/Exports.swift,$(shell find Sources/NetworkingCore -name '*.swift' | sort) \
 	$(wildcard Sources/NetworkingCache/*.swift Sources/NetworkingObservability/*.swift)) \

@@ -28,12 +28,19 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
         .target(name: "NetworkingCurl", dependencies: ["NetworkingCore", "CCurlShim"]),
+        // zlib loaded at run time (dlopen), for WebSocket compression: no build-time dependency.
+        .target(
+            name: "CZlibShim", exclude: ["verify"],
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
         .target(
             name: "Networking",
             dependencies: [
                 "NetworkingCore", "NetworkingInterceptors", "NetworkingCache", "NetworkingObservability",
                 // The default transport on Linux (see DefaultTransport.swift); loads libcurl at run time.
                 .target(name: "NetworkingCurl", condition: .when(platforms: [.linux])),
+                // permessage-deflate for WebSockets (see WebSocketZlibStream.swift).
+                .target(name: "CZlibShim", condition: .when(platforms: [.linux])),
             ]
         ),
         .executableTarget(name: "Demo", dependencies: ["Networking"], path: "Examples/Demo"),

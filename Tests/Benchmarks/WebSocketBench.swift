@@ -5,7 +5,7 @@ import Networking
 /// Tests/Harness/websocket_server.py, by this library's client and by the `websockets` package's
 /// own synchronous client (Tests/Harness/websocket_bench_client.py) as the reference, one after
 /// the other in each round: the latency of one echo at a time, and messages per second both one
-/// at a time and pipelined (a sender and a reader at once).
+/// at a time and pipelined (a sender and a reader at once). Both clients leave compression off.
 enum WebSocketBench {
     static let sequential = 5000
     static let pipelined = 20000
@@ -80,7 +80,9 @@ enum WebSocketBench {
 
     #if os(Linux)
         private static func networkingRound(port: Int) async throws -> Round {
-            let socket = try await Networking(baseURL: "http://127.0.0.1:\(port)").webSocket("/echo")
+            // Uncompressed, as the reference client runs (`compression=None`).
+            let socket = try await Networking(baseURL: "http://127.0.0.1:\(port)").webSocket(
+                "/echo", options: WebSocketOptions(compression: nil))
             let payload = Data(count: 64)
             var messages = socket.messages.makeAsyncIterator()
             for _ in 0..<200 {  // warm-up

@@ -9,14 +9,22 @@ closes (the test process ended or closed it), it is signalled, or 600 seconds pa
   /echo echoes every message; /headers sends the handshake's header fields as one JSON text
   message, then echoes; /close/CODE closes with CODE and the reason "bye" after the first
   message; /auth refuses the handshake with 401 unless Authorization is "Bearer good", then
-  echoes; /flood sends 400 binary messages of 64 KiB, each starting with the time it was sent
-  (8 bytes, microseconds, big-endian), then closes. Subprotocols "chat.v1" and "chat.v2".
+  echoes; /extensions sends the permessage-deflate parameters the server agreed to (by default
+  both windows of 12 bits) as one JSON text message, or "null", then echoes; /flood sends 400
+  binary messages of 64 KiB of random bytes, each starting with the time it was sent (8 bytes,
+  microseconds, big-endian), then closes. Subprotocols "chat.v1" and "chat.v2". Both accept permessage-deflate,
+  the package's default.
 - RAW_PORT: a hand-written server that breaks the rules, by path: /masked (a masked text frame),
   /close-without-status (a close frame with no payload), /split-utf8 (the text "é€😀" in
   fragments cut inside each scalar, then a close 1000), /too-big (a binary message of 16 MiB +
   1 byte in 1 MiB fragments), /huge-frame (the header of a 32 MiB frame), /stop-reading (never
-  reads after the handshake), /drop (closes the TCP connection without a close frame); any other
-  path reads and drops what arrives, never answering.
+  reads after the handshake), /drop (closes the TCP connection without a close frame); with
+  permessage-deflate accepted: /deflate-bomb (one compressed binary message that inflates to 32 MiB
+  of zeros), /compressed-ping (a ping with RSV1 set), /compressed-split (a text message compressed
+  and cut into three fragments, a ping between them, then a close 1000); /bad-extension
+  (permessage-deflate answered with a parameter not offered); /rsv1-unnegotiated (a text frame
+  with RSV1 set, no extension agreed); any other path reads and drops what
+  arrives, never answering.
 """
 import asyncio
 import base64
@@ -28,6 +36,7 @@ import struct
 import sys
 import threading
 import time
+import zlib
 from http import HTTPStatus
 
 from websockets.asyncio.server import serve
@@ -51,6 +60,13 @@ async def echo_handler(connection):
     path = connection.request.path
     if path == "/headers":
         await connection.send(json.dumps({k: v for k, v in connection.request.headers.raw_items()}))
+    if path == "/extensions":
+        agreed = [
+            dict(server_no_context_takeover=e.local_no_context_takeover,
+                 client_no_context_takeover=e.remote_no_context_takeover,
+                 server_max_window_bits=e.local_max_window_bits, client_max_window_bits=e.remote_max_window_bits)
+            for e in connection.protocol.extensions if e.name == "permessage-deflate"]
+        await connection.send(json.dumps(agreed[0] if agreed else None))
     if path.startswith("/close/"):
         await connection.recv()
         await connection.close(int(path.split("/")[2]), "bye")
@@ -58,7 +74,8 @@ async def echo_handler(connection):
     if path == "/flood":
         for _ in range(400):
             stamp = struct.pack(">Q", int(time.time() * 1_000_000))
-            await connection.send(stamp + bytes(65536 - 8))
+            # Random bytes, which compression cannot shrink: 25 MiB on the wire either way.
+            await connection.send(stamp + os.urandom(65536 - 8))
         await connection.close()
         return
     try:
@@ -79,8 +96,8 @@ def select_subprotocol(connection, offered):
     return next((name for name in offered if name in ("chat.v1", "chat.v2")), None)
 
 
-def frame(opcode, payload, fin=True, mask=None):
-    head = bytes([(0x80 if fin else 0) | opcode])
+def frame(opcode, payload, fin=True, mask=None, rsv1=False):
+    head = bytes([(0x80 if fin else 0) | (0x40 if rsv1 else 0) | opcode])
     length = len(payload)
     mask_bit = 0x80 if mask else 0
     if length < 126:
@@ -106,9 +123,14 @@ async def raw_handler(reader, writer):
                 name, value = line.split(":", 1)
                 headers[name.strip().lower()] = value.strip()
         accept = base64.b64encode(hashlib.sha1((headers["sec-websocket-key"] + GUID).encode()).digest()).decode()
+        extension = ""
+        if path in ("/deflate-bomb", "/compressed-ping", "/compressed-split"):
+            extension = "Sec-WebSocket-Extensions: permessage-deflate\r\n"
+        elif path == "/bad-extension":
+            extension = "Sec-WebSocket-Extensions: permessage-deflate; x_unknown=1\r\n"
         writer.write(
             ("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-             f"Sec-WebSocket-Accept: {accept}\r\n\r\n").encode())
+             f"Sec-WebSocket-Accept: {accept}\r\n{extension}\r\n").encode())
         if path == "/masked":
             writer.write(frame(0x1, b"hidden", mask=b"\x01\x02\x03\x04"))
         elif path == "/close-without-status":
@@ -130,6 +152,24 @@ async def raw_handler(reader, writer):
             writer.write(frame(0x0, b"x"))
         elif path == "/huge-frame":
             writer.write(bytes([0x82, 127]) + struct.pack(">Q", 32 << 20))
+        elif path == "/deflate-bomb":
+            compressor = zlib.compressobj(wbits=-15)
+            data = compressor.compress(bytes(32 << 20)) + compressor.flush(zlib.Z_SYNC_FLUSH)
+            writer.write(frame(0x2, data[:-4], rsv1=True))
+        elif path == "/rsv1-unnegotiated":
+            writer.write(frame(0x1, b"\xf2\x48\xcd\xc9\xc9\x07\x00", rsv1=True))
+        elif path == "/compressed-ping":
+            writer.write(frame(0x9, b"", rsv1=True))
+        elif path == "/compressed-split":
+            compressor = zlib.compressobj(wbits=-15)
+            data = compressor.compress("compressed é€😀 ".encode() * 100) + compressor.flush(zlib.Z_SYNC_FLUSH)
+            data = data[:-4]
+            third = len(data) // 3
+            writer.write(frame(0x1, data[:third], fin=False, rsv1=True))
+            writer.write(frame(0x9, b"between"))
+            writer.write(frame(0x0, data[third:2 * third], fin=False))
+            writer.write(frame(0x0, data[2 * third:]))
+            writer.write(frame(0x8, struct.pack(">H", 1000)))
         elif path == "/drop":
             writer.write(frame(0x1, b"bye"))
             await writer.drain()

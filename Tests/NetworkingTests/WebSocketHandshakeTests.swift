@@ -40,9 +40,10 @@ final class WebSocketHandshakeTests: XCTestCase {
     }
 
     func testAValidUpgradeReturnsTheChosenSubprotocol() throws {
-        XCTAssertNil(try handshake.validate(responseHead: response(upgrade)))
+        XCTAssertEqual(try handshake.validate(responseHead: response(upgrade)), WebSocketHandshake.Agreement())
         XCTAssertEqual(
-            try handshake.validate(responseHead: response(upgrade + ["Sec-WebSocket-Protocol: chat.v2"])), "chat.v2")
+            try handshake.validate(responseHead: response(upgrade + ["Sec-WebSocket-Protocol: chat.v2"])).subprotocol,
+            "chat.v2")
         XCTAssertEqual(WebSocketHandshake.responseHeadLength(in: response(upgrade) + [0x81]), response(upgrade).count)
         XCTAssertNil(WebSocketHandshake.responseHeadLength(in: Array("HTTP/1.1 101 OK\r\n".utf8)))
     }

@@ -28,6 +28,9 @@
             if !protocols.isEmpty {
                 request.setValue(protocols.joined(separator: ", "), forHTTPHeaderField: "Sec-WebSocket-Protocol")
             }
+            if let offer = compressionOffer(options) {
+                request.setValue(offer.description, forHTTPHeaderField: "Sec-WebSocket-Extensions")
+            }
             for (name, value) in options.headers.sorted(by: { $0.key < $1.key }) {
                 request.setValue(value, forHTTPHeaderField: name)
             }
@@ -64,21 +67,27 @@
                 attempts.discard()  // an interceptor failed the handshake after a connection opened
                 throw error
             }
-            guard exchange.statusCode == 101, let (url, chosen, channel) = attempts.takeLast() else {
+            guard exchange.statusCode == 101, let (url, agreement, channel) = attempts.takeLast() else {
                 attempts.discard()
                 if exchange.statusCode >= 400 { throw .http(HTTPError(metadata: exchange.metadata)) }
                 throw .validation(
                     reason: "the WebSocket handshake ended with status \(exchange.statusCode) instead of 101",
                     exchange.metadata)
             }
-            return (WebSocket(url: url, negotiatedProtocol: chosen, channel: channel), exchange)
+            return (WebSocket(url: url, agreement: agreement, channel: channel), exchange)
+        }
+
+        /// The permessage-deflate offer `options` ask for, when zlib is there to honour it.
+        static func compressionOffer(_ options: WebSocketOptions) -> WebSocketCompression? {
+            guard let compression = options.compression, WebSocketZlibStream.isAvailable else { return nil }
+            return compression
         }
     }
 
     /// The connections one `webSocket` call opened, one per time the interceptors sent the
     /// handshake; the last successful one is kept, the others closed.
     private final class WebSocketAttempts: Sendable {
-        private let last = Mutex<(URL, String?, WebSocketChannel)?>(nil)
+        private let last = Mutex<(URL, WebSocketHandshake.Agreement, WebSocketChannel)?>(nil)
 
         /// Connects and shakes hands; the server's answer as an exchange (101 for an upgrade).
         func attempt(
@@ -88,18 +97,20 @@
             guard let httpURL = request.url else { throw .invalidRequest("the handshake request has no URL") }
             let url = try Networking.webSocketURL(httpURL)
             let handshake = WebSocketHandshake(
-                url: url, protocols: protocols, headers: HTTPHeaders(request.allHTTPHeaderFields ?? [:]))
+                url: url, protocols: protocols, headers: HTTPHeaders(request.allHTTPHeaderFields ?? [:]),
+                compression: WebSocket.compressionOffer(options))
             let channel = WebSocketChannel(handshake: handshake, options: options, configuration: configuration)
             let head: (status: Int, fields: [String: String], body: Data)
             do throws(NetworkingError) {
-                let chosen = try await channel.open()
+                let agreement = try await channel.open()
                 let previous = last.withLock { last in
-                    defer { last = (url, chosen, channel) }
+                    defer { last = (url, agreement, channel) }
                     return last?.2
                 }
                 previous?.abandon()
                 var fields = ["Upgrade": "websocket", "Connection": "Upgrade"]
-                if let chosen { fields["Sec-WebSocket-Protocol"] = chosen }
+                if let chosen = agreement.subprotocol { fields["Sec-WebSocket-Protocol"] = chosen }
+                if let extensions = agreement.extensionsField { fields["Sec-WebSocket-Extensions"] = extensions }
                 head = (101, fields, Data())
             } catch {
                 guard case .http(let refusal) = error else { throw error }
@@ -113,7 +124,7 @@
         }
 
         /// The last connection opened, handed over.
-        func takeLast() -> (URL, String?, WebSocketChannel)? {
+        func takeLast() -> (URL, WebSocketHandshake.Agreement, WebSocketChannel)? {
             last.withLock { last in
                 defer { last = nil }
                 return last

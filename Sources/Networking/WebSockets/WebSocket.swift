@@ -22,11 +22,16 @@
         public let url: URL
         /// The subprotocol the server chose among those offered, if any.
         public let negotiatedProtocol: String?
+        /// The permessage-deflate parameters agreed with the server, when messages are compressed
+        /// both ways; `nil` when compression was not offered (`WebSocketOptions.compression`) or
+        /// the server declined it.
+        public let negotiatedCompression: WebSocketCompression?
         let channel: WebSocketChannel
 
-        init(url: URL, negotiatedProtocol: String?, channel: WebSocketChannel) {
+        init(url: URL, agreement: WebSocketHandshake.Agreement, channel: WebSocketChannel) {
             self.url = url
-            self.negotiatedProtocol = negotiatedProtocol
+            self.negotiatedProtocol = agreement.subprotocol
+            self.negotiatedCompression = agreement.compression
             self.channel = channel
         }
 
@@ -38,17 +43,11 @@
         /// idle timeout, or a connection lost without a close frame.
         public var messages: Messages { Messages(socket: self) }
 
-        /// Sends a message; suspends while the send buffer is full. Throws `.invalidRequest` once
-        /// the connection is closing or closed, or the error it failed with.
+        /// Sends a message (compressed when `negotiatedCompression` says so); suspends while the
+        /// send buffer is full. Throws `.invalidRequest` once the connection is closing or closed,
+        /// or the error it failed with.
         public func send(_ message: WebSocketMessage) async throws(NetworkingError) {
-            var frame: [UInt8] = []
-            let key = WebSocketChannel.maskingKey()
-            switch message {
-            case .text(let text):
-                WebSocketFrame.encode(opcode: .text, payload: text.utf8, maskingKey: key, into: &frame)
-            case .binary(let data): WebSocketFrame.encode(opcode: .binary, payload: data, maskingKey: key, into: &frame)
-            }
-            try await channel.send(frame: frame)
+            try await channel.send(message)
         }
 
         /// Sends a ping and returns when the server's pong arrives.

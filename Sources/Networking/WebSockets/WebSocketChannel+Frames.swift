@@ -11,7 +11,8 @@
             while session.failure == nil, !session.closeReceived {
                 let event: WebSocketMessageAssembler.Event
                 do throws(WebSocketProtocolError) {
-                    guard let frame = try session.parser.nextFrame() else { return }
+                    guard var frame = try session.parser.nextFrame() else { return }
+                    if let inflater = session.inflater { frame = try inflater.decompress(frame) }
                     guard let assembled = try session.assembler.consume(frame) else { continue }
                     event = assembled
                 } catch {
@@ -45,6 +46,34 @@
             }
         }
 
+        /// The masked frame carrying `message`: its payload compressed by `deflater`, with RSV1 set,
+        /// when there is one (RFC 7692 §6.1); as it is otherwise.
+        static func encode(_ message: WebSocketMessage, compressingWith deflater: WebSocketDeflater?)
+            throws(NetworkingError) -> [UInt8]
+        {
+            var frame: [UInt8] = []
+            let key = maskingKey()
+            switch (message, deflater) {
+            case (.text(let text), nil):
+                WebSocketFrame.encode(opcode: .text, payload: text.utf8, maskingKey: key, into: &frame)
+            case (.binary(let data), nil):
+                WebSocketFrame.encode(opcode: .binary, payload: data, maskingKey: key, into: &frame)
+            case (.text(var text), let deflater?):
+                guard let payload = text.withUTF8({ deflater.compress($0) }) else { throw compressionFailed }
+                WebSocketFrame.encode(opcode: .text, payload: payload, rsv1: true, maskingKey: key, into: &frame)
+            case (.binary(let data), let deflater?):
+                let compressed = data.withUnsafeBytes { deflater.compress($0.assumingMemoryBound(to: UInt8.self)) }
+                guard let payload = compressed else { throw compressionFailed }
+                WebSocketFrame.encode(opcode: .binary, payload: payload, rsv1: true, maskingKey: key, into: &frame)
+            }
+            return frame
+        }
+
+        /// The error of a send whose message zlib failed to compress.
+        private static var compressionFailed: NetworkingError {
+            .transport(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "zlib failed to compress a message"]))
+        }
+
         /// Ends the connection: the consumer, senders, pingers and closers are told, the socket
         /// released (when the session goes).
         func finish(_ session: inout Session, _ error: NetworkingError?) {
@@ -59,6 +88,8 @@
                 }
                 return (state.sendWaiters, state.pings.map(\.continuation), state.endWaiters)
             }
+            // No message is compressed after the end: the zlib stream goes now, not with the owner.
+            deflater.withLock { $0 = nil }
             let failure = error ?? Self.closedError
             for sender in senders { sender.resume(throwing: failure) }
             for ping in pings { ping.resume(throwing: failure) }

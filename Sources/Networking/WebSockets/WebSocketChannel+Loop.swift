@@ -10,6 +10,8 @@
             let connection: CurlConnection
             var parser: WebSocketFrameParser
             var assembler: WebSocketMessageAssembler
+            /// The decompressor of incoming messages, when permessage-deflate was agreed.
+            let inflater: WebSocketInflater?
             /// Frames taken from `pending`, being written.
             var output: [UInt8] = []
             var outputOffset = 0
@@ -30,7 +32,8 @@
             defer { Self.runningLoops.subtract(1, ordering: .relaxed) }
             let connection: CurlConnection
             let leftover: [UInt8]
-            let chosen: String?
+            let agreement: WebSocketHandshake.Agreement
+            let inflater: WebSocketInflater?
             do {
                 var url = URLComponents(url: handshake.url, resolvingAgainstBaseURL: false)
                 url?.scheme = ["wss", "https"].contains(handshake.url.scheme?.lowercased() ?? "") ? "https" : "http"
@@ -38,7 +41,8 @@
                     throw NetworkingError.invalidRequest("the URL cannot be connected to")
                 }
                 connection = try CurlConnection(url: target, configuration: configuration)
-                (chosen, leftover) = try shakeHands(connection)
+                (agreement, leftover) = try shakeHands(connection)
+                inflater = try makeCodecs(for: agreement.compression)
             } catch {
                 let failure = NetworkingError(error)
                 let opening = state.withLock { state in
@@ -50,20 +54,42 @@
                 inbox.finish(failure)
                 return
             }
-            state.withLock { $0.opening }?.resume(returning: chosen)
+            state.withLock { $0.opening }?.resume(returning: agreement)
             state.withLock { $0.opening = nil }
             var session = Session(
                 connection: connection,
-                parser: WebSocketFrameParser(sender: .server, maxFrameSize: options.maxFrameSize),
-                assembler: WebSocketMessageAssembler(maxMessageSize: options.maxMessageSize))
+                parser: WebSocketFrameParser(
+                    sender: .server, maxFrameSize: options.maxFrameSize,
+                    allowsCompression: agreement.compression != nil),
+                assembler: WebSocketMessageAssembler(maxMessageSize: options.maxMessageSize), inflater: inflater)
             session.parser.append(leftover)
             processFrames(&session)
             while !session.done { turn(&session) }
         }
 
+        /// The compressor (installed for senders) and the decompressor (returned, for the loop) of
+        /// the compression agreed; neither when none was.
+        private func makeCodecs(for compression: WebSocketCompression?) throws(NetworkingError) -> WebSocketInflater? {
+            guard let compression else { return nil }
+            let installed = deflater.withLock { deflater in
+                deflater = WebSocketDeflater(compression)
+                return deflater != nil
+            }
+            guard installed, let inflater = WebSocketInflater(compression, maxMessageSize: options.maxMessageSize)
+            else {
+                throw .transport(
+                    URLError(
+                        .cannotConnectToHost,
+                        userInfo: [NSLocalizedDescriptionKey: "zlib could not start a permessage-deflate stream"]))
+            }
+            return inflater
+        }
+
         /// Writes the upgrade request and reads the response head; the bytes after the head are
         /// the first frames.
-        private func shakeHands(_ connection: CurlConnection) throws(NetworkingError) -> (String?, [UInt8]) {
+        private func shakeHands(_ connection: CurlConnection) throws(NetworkingError) -> (
+            WebSocketHandshake.Agreement, [UInt8]
+        ) {
             let deadline = ContinuousClock.now + .milliseconds(Int(options.handshakeTimeout * 1000))
             let request = try handshake.requestHead()
             var offset = 0
@@ -94,8 +120,8 @@
                 case .done(let count):
                     received.append(contentsOf: buffer[..<count])
                     if let length = WebSocketHandshake.responseHeadLength(in: received) {
-                        let chosen = try handshake.validate(responseHead: received[..<length])
-                        return (chosen, Array(received[length...]))
+                        let agreement = try handshake.validate(responseHead: received[..<length])
+                        return (agreement, Array(received[length...]))
                     }
                     guard received.count <= WebSocketHandshake.maxResponseHeadSize else { throw .invalidResponse }
                 case .wouldBlock: try waitDuringHandshake(connection, events: Int16(POLLIN), deadline: deadline)

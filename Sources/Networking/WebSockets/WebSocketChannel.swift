@@ -23,7 +23,7 @@
             /// The peer's close frame, once it came: its code (nil when it had none) and reason.
             var peerClose: (code: WebSocketCloseCode?, reason: String)?
             /// The handshake's waiter, until it completes.
-            var opening: CheckedContinuation<String?, any Error>?
+            var opening: CheckedContinuation<WebSocketHandshake.Agreement, any Error>?
             /// Those waiting for the connection to end (`close`).
             var endWaiters: [CheckedContinuation<Void, Never>] = []
             /// Set once the loop has ended: the error, or `.some(nil)` for a clean close.
@@ -44,6 +44,10 @@
         let wakeDescriptor: Int32
         /// The write end of the wake-up pipe.
         private let wakeWriter: Int32
+        /// The compressor of outgoing messages once permessage-deflate is agreed (set by the loop
+        /// before the handshake completes). Its lock is held from compressing a message to queueing
+        /// its frame, so that frames reach the wire in the order their context saw them.
+        let deflater = Mutex<WebSocketDeflater?>(nil)
         /// Received messages on their way to the consumer (set once, in `init`).
         nonisolated(unsafe) private(set) var inbox: WebSocketInbox!
 
@@ -76,8 +80,8 @@
             _ = Glibc.write(wakeWriter, &one, 1)  // a full pipe already wakes the loop
         }
 
-        /// Starts the loop thread and waits for the handshake; returns the subprotocol chosen.
-        func open() async throws(NetworkingError) -> String? {
+        /// Starts the loop thread and waits for the handshake; returns what it agreed.
+        func open() async throws(NetworkingError) -> WebSocketHandshake.Agreement {
             // The loop thread resumes after taking the waiter under `state`: taking it after the
             // await orders what the loop built before this task reads it.
             defer { state.withLock { _ in } }
@@ -88,7 +92,7 @@
             do {
                 return try await withTaskCancellationHandler {
                     try await withCheckedThrowingContinuation {
-                        (continuation: CheckedContinuation<String?, any Error>) in
+                        (continuation: CheckedContinuation<WebSocketHandshake.Agreement, any Error>) in
                         state.withLock { $0.opening = continuation }
                         let thread = Thread { [self] in run() }
                         thread.name = "Networking WebSocket"
@@ -103,13 +107,34 @@
             }
         }
 
-        /// Queues an encoded data frame; suspends while the send buffer is full.
-        func send(frame: [UInt8]) async throws(NetworkingError) {
-            let mustWait: Bool = try state.withLock { (state) throws(NetworkingError) -> Bool in
+        /// Queues a data message, compressed when permessage-deflate was agreed; suspends while
+        /// the send buffer is full.
+        func send(_ message: WebSocketMessage) async throws(NetworkingError) {
+            let compressedAndQueued = try deflater.withLock { (deflater) throws(NetworkingError) -> Bool? in
+                guard let deflater else { return nil }
+                return try enqueue(Self.encode(message, compressingWith: deflater))
+            }
+            let mustWait: Bool
+            if let compressedAndQueued {
+                mustWait = compressedAndQueued
+            } else {
+                mustWait = try enqueue(Self.encode(message, compressingWith: nil))
+            }
+            try await waitForRoom(after: mustWait)
+        }
+
+        /// Appends an encoded frame to `pending`; whether the send buffer is now over its size.
+        private func enqueue(_ frame: [UInt8]) throws(NetworkingError) -> Bool {
+            try state.withLock { (state) throws(NetworkingError) -> Bool in
                 try Self.checkOpen(state)
                 state.pending.append(contentsOf: frame)
                 return state.pending.count > options.sendBufferSize
             }
+        }
+
+        /// Wakes the loop for a frame just queued, then, when the buffer is over its size
+        /// (`mustWait`), suspends until the loop has taken it.
+        private func waitForRoom(after mustWait: Bool) async throws(NetworkingError) {
             wake()
             guard mustWait else { return }
             // The loop thread resumes after taking the waiter under `state`: taking it after the

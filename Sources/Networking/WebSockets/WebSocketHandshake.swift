@@ -18,6 +18,18 @@ struct WebSocketHandshake: Sendable {
     let headers: HTTPHeaders
     /// The random nonce of `Sec-WebSocket-Key`, base64.
     let key: String
+    /// The permessage-deflate offer, or `nil` for none.
+    let compression: WebSocketCompression?
+
+    /// What the server's answer settled: the subprotocol it chose and the compression agreed.
+    struct Agreement: Hashable, Sendable {
+        /// The subprotocol chosen among those offered, if any.
+        var subprotocol: String?
+        /// The permessage-deflate parameters agreed, or `nil` when messages are not compressed.
+        var compression: WebSocketCompression?
+        /// The server's `Sec-WebSocket-Extensions` as it answered them, when it agreed to compression.
+        var extensionsField: String?
+    }
 
     /// The handshake's own fields, which `headers` cannot replace.
     private static let reservedNames: Set<String> = [
@@ -25,11 +37,15 @@ struct WebSocketHandshake: Sendable {
         "sec-websocket-extensions", "content-length", "transfer-encoding",
     ]
 
-    init(url: URL, protocols: [String], headers: HTTPHeaders, key: String = WebSocketHandshake.makeKey()) {
+    init(
+        url: URL, protocols: [String], headers: HTTPHeaders, key: String = WebSocketHandshake.makeKey(),
+        compression: WebSocketCompression? = nil
+    ) {
         self.url = url
         self.protocols = protocols
         self.headers = headers
         self.key = key
+        self.compression = compression
     }
 
     /// Sixteen random bytes in base64 (RFC 6455 §4.1).
@@ -61,6 +77,12 @@ struct WebSocketHandshake: Sendable {
             throw .invalidRequest("the subprotocol \"\(name)\" is not an HTTP token")
         }
         if !protocols.isEmpty { lines.append("Sec-WebSocket-Protocol: \(protocols.joined(separator: ", "))") }
+        if let compression {
+            guard compression.isValidOffer else {
+                throw .invalidRequest("a permessage-deflate window size is not between 8 and 15")
+            }
+            lines.append("Sec-WebSocket-Extensions: \(compression)")
+        }
         for field in headers where !Self.reservedNames.contains(field.name.lowercased()) {
             guard Self.isToken(field.name), !field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 })
             else { throw .invalidRequest("the header field \"\(field.name)\" cannot be sent") }
@@ -80,12 +102,13 @@ struct WebSocketHandshake: Sendable {
         return nil
     }
 
-    /// Checks the response head; returns the subprotocol the server chose, if any.
+    /// Checks the response head; returns the subprotocol the server chose, if any, and the
+    /// compression agreed.
     ///
     /// A status other than 101 is `.http` (4xx and 5xx, with the response metadata) or
     /// `.validation` (any other status, or a 101 whose fields are wrong); a head that is not HTTP
     /// is `.invalidResponse`.
-    func validate(responseHead: some Collection<UInt8>, body: Data = Data()) throws(NetworkingError) -> String? {
+    func validate(responseHead: some Collection<UInt8>, body: Data = Data()) throws(NetworkingError) -> Agreement {
         let text = String(decoding: responseHead, as: UTF8.self)
         var lines = text.components(separatedBy: "\r\n")
         while lines.last?.isEmpty == true { lines.removeLast() }
@@ -119,14 +142,27 @@ struct WebSocketHandshake: Sendable {
         guard fields["Sec-WebSocket-Accept"] == Self.acceptValue(for: key) else {
             throw refuse("its Sec-WebSocket-Accept does not match the key sent")
         }
-        if let extensions = fields["Sec-WebSocket-Extensions"], !extensions.isEmpty {
-            throw refuse("it chose the extension \"\(extensions)\", which was not offered")
+        var agreement = Agreement()
+        // Every Sec-WebSocket-Extensions field, as one list (RFC 9110 §5.3).
+        let extensions = fields.filter { $0.name.lowercased() == "sec-websocket-extensions" }.map(\.value)
+            .filter { !$0.isEmpty }.joined(separator: ", ")
+        if !extensions.isEmpty {
+            guard let offer = compression else {
+                throw refuse("it chose the extension \"\(extensions)\", which was not offered")
+            }
+            do throws(WebSocketCompression.Refusal) {
+                agreement.compression = try WebSocketCompression.agreed(to: offer, response: extensions)
+                agreement.extensionsField = extensions
+            } catch {
+                throw refuse(error.reason)
+            }
         }
-        guard let chosen = fields["Sec-WebSocket-Protocol"] else { return nil }
+        guard let chosen = fields["Sec-WebSocket-Protocol"] else { return agreement }
         guard protocols.contains(chosen) else {
             throw refuse("it chose the subprotocol \"\(chosen)\", not one offered")
         }
-        return chosen
+        agreement.subprotocol = chosen
+        return agreement
     }
 
     /// Whether `value` is a non-empty RFC 9110 token.

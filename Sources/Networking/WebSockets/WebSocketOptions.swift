@@ -25,12 +25,18 @@ public struct WebSocketOptions: Sendable {
     public var sendBufferSize: Int
     /// Header fields sent with the handshake besides the client's default headers and credentials.
     public var headers: [String: String]
+    /// The permessage-deflate (RFC 7692) parameters offered, so that messages both ways are
+    /// compressed when the server agrees; `nil` to offer no compression. On by default, offering
+    /// `permessage-deflate; client_max_window_bits` as browsers do. Not offered either when zlib
+    /// (`libz.so.1`) cannot be loaded. The message size limit applies to the inflated size.
+    public var compression: WebSocketCompression?
 
     /// Options with the defaults above; change any of them.
     public init(
         maxFrameSize: Int = 16 << 20, maxMessageSize: Int = 16 << 20, idleTimeout: TimeInterval? = nil,
         handshakeTimeout: TimeInterval = 30, closeTimeout: TimeInterval = 5, receiveBufferSize: Int = 1 << 20,
-        sendBufferSize: Int = 1 << 20, headers: [String: String] = [:]
+        sendBufferSize: Int = 1 << 20, headers: [String: String] = [:],
+        compression: WebSocketCompression? = WebSocketCompression()
     ) {
         self.maxFrameSize = maxFrameSize
         self.maxMessageSize = maxMessageSize
@@ -40,5 +46,6 @@ public struct WebSocketOptions: Sendable {
         self.receiveBufferSize = receiveBufferSize
         self.sendBufferSize = sendBufferSize
         self.headers = headers
+        self.compression = compression
     }
 }

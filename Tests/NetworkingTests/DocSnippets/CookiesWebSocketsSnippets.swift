@@ -55,5 +55,21 @@ private enum CookiesWebSocketsSnippets {
             await socket.close()
             _ = reader
         }
+
+        // WebSockets, "Compression".
+        static func compression(networking: Networking) async throws {
+            let socket = try await networking.webSocket("/rooms/42")
+            if let compression = socket.negotiatedCompression {
+                print("compressed, server window \(1 << compression.serverMaxWindowBits) bytes")
+            }
+
+            // Ask the server to keep no context between messages (less memory on both sides).
+            let lean = WebSocketCompression(serverNoContextTakeover: true, clientNoContextTakeover: true)
+            let frugal = try await networking.webSocket("/rooms/42", options: WebSocketOptions(compression: lean))
+
+            // Turn compression off: nothing is offered.
+            let plain = try await networking.webSocket("/rooms/42", options: WebSocketOptions(compression: nil))
+            _ = (frugal, plain)
+        }
     #endif
 }
