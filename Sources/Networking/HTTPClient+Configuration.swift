@@ -51,7 +51,7 @@ extension HTTPClient {
             cache: (any ResponseStore)? = nil, interceptors: [any HTTPInterceptor] = [], maxRetries: Int = 0,
             environment: Environment = .live,
             headers: [String: String] = [:], observers: [any RequestObserver] = [],
-            logging: LogSettings = LogSettings(environment: ProcessInfo.processInfo.environment),
+            logging: LogSettings = .fromProcessEnvironment(),
             loggers: [any RequestObserver] = [], cookies: CookieHandling = .ownJar
         ) {
             self.decoder = decoder

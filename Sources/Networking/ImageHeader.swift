@@ -47,27 +47,32 @@ public struct ImageHeader: Sendable, Hashable {
 
     /// Reads the header of `data`, or returns `nil` if it is not an image in a known format.
     public init?(data: Data) {
-        let bytes = Bytes(data)
+        guard let header = data.withUnsafeBytes({ Self.parse(Bytes(raw: $0)) }) else { return nil }
+        self = header
+    }
+
+    /// The header of the image in `bytes`, when it is one with a size.
+    private static func parse(_ bytes: Bytes) -> ImageHeader? {
         let header: ImageHeader?
         if bytes.matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], at: 0) {
             header = Self.png(bytes)
         } else if bytes.matches([0xFF, 0xD8, 0xFF], at: 0) {
             header = Self.jpeg(bytes)
-        } else if bytes.matches(Array("GIF87a".utf8), at: 0) || bytes.matches(Array("GIF89a".utf8), at: 0) {
+        } else if bytes.matches("GIF87a".utf8, at: 0) || bytes.matches("GIF89a".utf8, at: 0) {
             header = Self.gif(bytes)
-        } else if bytes.matches(Array("RIFF".utf8), at: 0) && bytes.matches(Array("WEBP".utf8), at: 8) {
+        } else if bytes.matches("RIFF".utf8, at: 0) && bytes.matches("WEBP".utf8, at: 8) {
             header = Self.webp(bytes)
-        } else if bytes.matches(Array("BM".utf8), at: 0) {
+        } else if bytes.matches("BM".utf8, at: 0) {
             header = Self.bmp(bytes)
         } else {
             header = nil
         }
         guard let header, header.width > 0, header.height > 0 else { return nil }
-        self = header
+        return header
     }
 
     private static func png(_ bytes: Bytes) -> ImageHeader? {
-        guard bytes.matches(Array("IHDR".utf8), at: 12), let width = bytes.uint32BE(at: 16),
+        guard bytes.matches("IHDR".utf8, at: 12), let width = bytes.uint32BE(at: 16),
             let height = bytes.uint32BE(at: 20)
         else { return nil }
         return ImageHeader(format: .png, width: Int(width), height: Int(height))
@@ -105,19 +110,19 @@ public struct ImageHeader: Sendable, Hashable {
     }
 
     private static func webp(_ bytes: Bytes) -> ImageHeader? {
-        if bytes.matches(Array("VP8 ".utf8), at: 12) {
+        if bytes.matches("VP8 ".utf8, at: 12) {
             // Lossy: a 3-byte frame tag, the start code 9D 01 2A, then 14-bit width and height.
             guard bytes.matches([0x9D, 0x01, 0x2A], at: 23), let width = bytes.uint16LE(at: 26),
                 let height = bytes.uint16LE(at: 28)
             else { return nil }
             return ImageHeader(format: .webp, width: Int(width & 0x3FFF), height: Int(height & 0x3FFF))
         }
-        if bytes.matches(Array("VP8L".utf8), at: 12) {
+        if bytes.matches("VP8L".utf8, at: 12) {
             // Lossless: signature 0x2F, then width − 1 and height − 1 in 14 bits each.
             guard bytes[20] == 0x2F, let bits = bytes.uint32LE(at: 21) else { return nil }
             return ImageHeader(format: .webp, width: Int(bits & 0x3FFF) + 1, height: Int((bits >> 14) & 0x3FFF) + 1)
         }
-        if bytes.matches(Array("VP8X".utf8), at: 12) {
+        if bytes.matches("VP8X".utf8, at: 12) {
             // Extended: canvas width − 1 and height − 1 in 24 bits each.
             guard let width = bytes.uint24LE(at: 24), let height = bytes.uint24LE(at: 27) else { return nil }
             return ImageHeader(format: .webp, width: Int(width) + 1, height: Int(height) + 1)
@@ -141,26 +146,32 @@ public struct ImageHeader: Sendable, Hashable {
 }
 
 /// Bounds-checked reads from the start of a buffer.
+/// The bytes of an image being read, bounds-checked: every read outside them is `nil` or `false`.
+/// A view of the data's memory for the length of one parse (`Data`'s own subscript costs a
+/// check of its representation on every byte).
 private struct Bytes {
-    let data: Data
-
-    init(_ data: Data) { self.data = data }
+    let raw: UnsafeRawBufferPointer
 
     subscript(offset: Int) -> UInt8? {
-        guard offset >= 0, offset < data.count else { return nil }
-        return data[data.startIndex + offset]
+        guard offset >= 0, offset < raw.count else { return nil }
+        return raw[offset]
     }
 
-    func matches(_ expected: [UInt8], at offset: Int) -> Bool {
-        guard offset >= 0, offset + expected.count <= data.count else { return false }
-        return expected.indices.allSatisfy { data[data.startIndex + offset + $0] == expected[$0] }
+    func matches(_ expected: some Collection<UInt8>, at offset: Int) -> Bool {
+        guard offset >= 0, offset + expected.count <= raw.count else { return false }
+        var index = offset
+        for byte in expected {
+            guard raw[index] == byte else { return false }
+            index += 1
+        }
+        return true
     }
 
     private func value(at offset: Int, count: Int, bigEndian: Bool) -> UInt32? {
-        guard offset >= 0, offset + count <= data.count else { return nil }
+        guard offset >= 0, offset + count <= raw.count else { return nil }
         var result: UInt32 = 0
         for index in 0..<count {
-            let byte = UInt32(data[data.startIndex + offset + (bigEndian ? index : count - 1 - index)])
+            let byte = UInt32(raw[offset + (bigEndian ? index : count - 1 - index)])
             result = result << 8 | byte
         }
         return result

@@ -71,10 +71,8 @@ extension Networking {
     public nonisolated func downloadImage(
         _ path: String, cacheName: String? = nil, cachingLevel: CachingLevel = .memoryAndFile
     ) async -> Result<Image, NetworkingError> {
-        let result = await download(path, cacheName: cacheName, cachingLevel: cachingLevel, image: true)
-        return result.flatMap { exchange in
-            guard let image = Image(data: exchange.body) else { return .failure(Self.notAnImage(exchange)) }
-            return .success(image)
+        await download(path, cacheName: cacheName, cachingLevel: cachingLevel, image: true) {
+            (exchange) throws(NetworkingError) in try Self.image(of: exchange)
         }
     }
 
@@ -84,11 +82,10 @@ extension Networking {
     public nonisolated func downloadImage(
         _ path: String, cacheName: String? = nil, cachingLevel: CachingLevel = .memoryAndFile
     ) async -> Result<ImageResponse, NetworkingError> {
-        let result = await download(path, cacheName: cacheName, cachingLevel: cachingLevel, image: true)
-        return result.flatMap { exchange in
-            guard let image = Image(data: exchange.body) else { return .failure(Self.notAnImage(exchange)) }
-            return .success(
-                ImageResponse(image: image, statusCode: exchange.statusCode, headers: exchange.responseHeaders))
+        await download(path, cacheName: cacheName, cachingLevel: cachingLevel, image: true) {
+            (exchange) throws(NetworkingError) in
+            ImageResponse(
+                image: try Self.image(of: exchange), statusCode: exchange.statusCode, headers: exchange.responseHeaders)
         }
     }
 
@@ -102,7 +99,7 @@ extension Networking {
     public nonisolated func downloadData(
         _ path: String, cacheName: String? = nil, cachingLevel: CachingLevel = .memoryAndFile
     ) async -> Result<Data, NetworkingError> {
-        await download(path, cacheName: cacheName, cachingLevel: cachingLevel, image: false).map(\.body)
+        await download(path, cacheName: cacheName, cachingLevel: cachingLevel, image: false) { $0.body }
     }
 
     /// Downloads the bytes at `path` with the response's status and headers (see
@@ -111,7 +108,7 @@ extension Networking {
     public nonisolated func downloadData(
         _ path: String, cacheName: String? = nil, cachingLevel: CachingLevel = .memoryAndFile
     ) async -> Result<DataResponse, NetworkingError> {
-        await download(path, cacheName: cacheName, cachingLevel: cachingLevel, image: false).map(DataResponse.init)
+        await download(path, cacheName: cacheName, cachingLevel: cachingLevel, image: false) { DataResponse($0) }
     }
 
     /// The cached image for `path` (or `cacheName`), without touching the network; `nil` if the
@@ -154,11 +151,13 @@ extension Networking {
     /// Runs one download through the pipeline, its transport wrapped by the download cache (or the
     /// fake). It reads the configuration from the snapshot, so a download (a cache hit above all)
     /// does not visit the actor unless the configuration changed since the last request.
-    /// The exchange is handed out as it is: each caller makes only what it returns (a body, an
-    /// image, a response with its headers).
-    nonisolated func download(
-        _ path: String, cacheName: String?, cachingLevel: CachingLevel, image: Bool
-    ) async -> Result<HTTPExchange, NetworkingError> {
+    /// Each caller makes only what it returns (a body, an image, a response with its headers) in
+    /// `make`, which runs as the pipeline's decoding step, so that observers see its failure (a
+    /// body that is not an image) as the request's.
+    nonisolated func download<T: Sendable>(
+        _ path: String, cacheName: String?, cachingLevel: CachingLevel, image: Bool,
+        make: @escaping @Sendable (HTTPExchange) throws(NetworkingError) -> T
+    ) async -> Result<T, NetworkingError> {
         let current: RequestSnapshot
         if let cached = snapshot.current { current = cached } else { current = await requestSnapshot() }
         var request = HTTPRequest(method: .get, path: path)
@@ -181,8 +180,7 @@ extension Networking {
             }
         }
         return await perform(request, kind: .download, transport: wrap) { (exchange, _) throws(NetworkingError) in
-            if image, !ImageCoding.isImage(exchange.body) { throw Self.notAnImage(exchange) }
-            return exchange
+            try make(exchange)
         }
     }
 
@@ -244,6 +242,12 @@ extension Networking {
     }
 
     /// The failure of a download whose body `exchange` holds is not an image.
+    /// The image in `exchange`'s body, or `.decoding` saying it is not one.
+    private static func image(of exchange: HTTPExchange) throws(NetworkingError) -> Image {
+        guard let image = Image(data: exchange.body) else { throw notAnImage(exchange) }
+        return image
+    }
+
     private static func notAnImage(_ exchange: HTTPExchange) -> NetworkingError {
         let type = exchange.header("Content-Type") ?? "no Content-Type"
         let context = DecodingError.Context(

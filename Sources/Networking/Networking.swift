@@ -40,7 +40,7 @@ public actor Networking {
 
     let eventBroadcaster = EventBroadcaster()
     var eventsRequested = false
-    var logSettings = LogSettings(environment: ProcessInfo.processInfo.environment)
+    var logSettings = LogSettings.fromProcessEnvironment()
 
     // MARK: State owned by fakes
 

@@ -7,11 +7,10 @@ extension DataCache {
         #if canImport(Darwin)
             return FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
         #else
-            let environment = ProcessInfo.processInfo.environment
-            if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            if let xdg = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), xdg.hasPrefix("/") {
                 return URL(fileURLWithPath: xdg, isDirectory: true)
             }
-            if let home = environment["HOME"], home.hasPrefix("/") {
+            if let home = getenv("HOME").map({ String(cString: $0) }), home.hasPrefix("/") {
                 return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache", isDirectory: true)
             }
             return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache", isDirectory: true)

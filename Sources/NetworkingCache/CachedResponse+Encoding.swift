@@ -50,12 +50,32 @@ extension CachedResponse {
         -> HTTPExchange?
     {
         guard let responseURL = url ?? request.url else { return nil }
-        var fields = headers.dictionary
-        for field in extraHeaders { fields[field.name] = field.value }
-        guard let head = ResponseHead(url: responseURL, statusCode: statusCode, headerFields: fields) else {
-            return nil
+        let head: ResponseHead?
+        if extraHeaders.isEmpty, let lines = Self.fieldLines(headers) {
+            head = ResponseHead(url: responseURL, statusCode: statusCode, fieldLines: lines)  // parsed if read
+        } else {
+            var fields = headers.dictionary
+            for field in extraHeaders { fields[field.name] = field.value }
+            head = ResponseHead(url: responseURL, statusCode: statusCode, headerFields: fields)
         }
+        guard let head else { return nil }
         return HTTPExchange(request: request, head: head, body: body, metrics: metrics)
+    }
+
+    /// The fields as the lines of a head (`Name: value` and LF each), or `nil` if one holds a line
+    /// break of its own.
+    private static func fieldLines(_ headers: HTTPHeaders) -> [UInt8]? {
+        var lines: [UInt8] = []
+        for field in headers {
+            guard !field.name.utf8.contains(where: { $0 == 10 || $0 == 13 }),
+                !field.value.utf8.contains(where: { $0 == 10 || $0 == 13 })
+            else { return nil }
+            lines += field.name.utf8
+            lines += [UInt8(ascii: ":"), UInt8(ascii: " ")]
+            lines += field.value.utf8
+            lines.append(10)
+        }
+        return lines
     }
 }
 

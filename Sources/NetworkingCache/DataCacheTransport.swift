@@ -109,20 +109,22 @@ public struct DataCacheTransport: HTTPTransport {
         let metrics = TransactionMetrics(
             startDate: now, endDate: now, requestBodyBytes: 0, responseBodyBytes: Int64(stored.body.count),
             isFromCache: true)
-        return HTTPExchange(request: request, response: stored.response, body: stored.body, metrics: metrics)
+        return HTTPExchange(request: request, head: stored.head, body: stored.body, metrics: metrics)
     }
 }
 
-/// A stored response decoded once: the response object and the body, ready to answer any request.
+/// A stored response decoded once: the head and the body, ready to answer any request. The
+/// head builds an `HTTPURLResponse` only for a caller that asks for one (a download of the body
+/// alone never does).
 private struct StoredExchange: Sendable {
-    let response: HTTPURLResponse
+    let head: ResponseHead
     let body: Data
 
     init?(_ blob: Data, request: URLRequest) {
         guard let stored = CachedResponse(encoded: blob), let exchange = stored.exchange(for: request) else {
             return nil
         }
-        response = exchange.response
+        head = exchange.head
         body = exchange.body
     }
 }

@@ -57,7 +57,7 @@ final class DiskTier: Sendable {
     /// The payload stored for `key`, refreshing its modification date; `nil` if absent, expired,
     /// truncated or corrupt (the last three are removed).
     func read(forKey key: String) -> Data? {
-        sweepIfDue()
+        // No sweep here: reading adds nothing, and an expired file is dropped below when read.
         let path = path(forKey: key)
         guard let descriptor = FileSystem.openForReading(path) else { return nil }
         defer { FileSystem.close(descriptor) }

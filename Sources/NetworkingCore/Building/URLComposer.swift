@@ -170,7 +170,9 @@ extension URLComposer {
 
         /// Parses `baseURL`; a failure is reported when a relative path is joined to it.
         static func parse(_ baseURL: String) -> Parsed {
-            let trimmedBase = baseURL.trimmingCharacters(in: .whitespaces)
+            let trimmedBase =
+                baseURL.first?.isWhitespace == false && baseURL.last?.isWhitespace == false
+                ? baseURL : baseURL.trimmingCharacters(in: .whitespaces)
             guard !trimmedBase.isEmpty else { return Parsed(result: .failure(.empty), baseURL: baseURL) }
             guard isAbsolute(trimmedBase), let components = URLComponents(string: encodeTrusted(trimmedBase)),
                 hasHost(components)
