@@ -90,6 +90,8 @@ public struct RequestBuilder: Sendable {
                 urlRequest.httpBody = data
             } else if let fileURL = encoded.fileURL {
                 urlRequest.setFileBody(fileURL)
+            } else if let stream = encoded.stream {
+                urlRequest.httpBodyStream = HTTPBodyInputStream(body: stream)
             }
         }
         return urlRequest

@@ -12,6 +12,9 @@ public indirect enum RequestBody: Sendable {
     case data(Data, contentType: String)
     /// A file streamed from disk under the given `Content-Type`.
     case file(URL, contentType: String)
+    /// A body sent as it is produced (an `AsyncSequence` of chunks: see `HTTPBody`) under the
+    /// given `Content-Type`. A `.single` body is sent once: a request with one is never retried.
+    case stream(HTTPBody, contentType: String)
 }
 
 /// The encoded form of a `RequestBody`.
@@ -22,6 +25,8 @@ public struct EncodedBody: Sendable {
     public let fileURL: URL?
     /// The `Content-Type` to send.
     public let contentType: String
+    /// The body produced as it is sent, for `.stream`.
+    public var stream: HTTPBody? = nil
 }
 
 extension RequestBody {
@@ -48,6 +53,8 @@ extension RequestBody {
         case .file(let url, let contentType):
             guard url.isFileURL else { throw .invalidRequest("body file '\(url)' is not a file URL") }
             return EncodedBody(data: nil, fileURL: url, contentType: contentType)
+        case .stream(let body, let contentType):
+            return EncodedBody(data: nil, fileURL: nil, contentType: contentType, stream: body)
         }
     }
 
