@@ -142,28 +142,5 @@
             /// reused h2c connection, each request gets a connection of its own.
             case http2PriorKnowledge
         }
-
-        /// How far a transfer has got, as reported to a progress handler.
-        public struct TransferProgress: Sendable, Hashable {
-            /// Request body bytes sent so far.
-            public var bytesSent: Int64
-            /// The request body's size, when known.
-            public var totalBytesExpectedToSend: Int64?
-            /// Response body bytes received so far (as sent, before content decoding).
-            public var bytesReceived: Int64
-            /// The response body's size from `Content-Length`, when known.
-            public var totalBytesExpectedToReceive: Int64?
-
-            /// Creates a progress value.
-            public init(
-                bytesSent: Int64, totalBytesExpectedToSend: Int64?, bytesReceived: Int64,
-                totalBytesExpectedToReceive: Int64?
-            ) {
-                self.bytesSent = bytesSent
-                self.totalBytesExpectedToSend = totalBytesExpectedToSend
-                self.bytesReceived = bytesReceived
-                self.totalBytesExpectedToReceive = totalBytesExpectedToReceive
-            }
-        }
     }
 #endif
