@@ -57,7 +57,7 @@
 
         /// Submits `transfer` and, when it ends, ends the stream (or fails the wait for the head)
         /// and recycles its handle. The task waiting for the head is not the one that owns the
-        /// transfer: the body outlives `stream(_:)`, and the transport (whose release stops its
+        /// transfer: the body outlives `openStream`, and the transport (whose release stops its
         /// loop) lives as long as the transfer.
         private func start(
             _ transfer: CurlTransfer, valve: CurlStreamValve, continuation: ResponseBodyStream.Continuation
