@@ -101,6 +101,9 @@
             if !kept { ncurl_easy_cleanup(handle) }
         }
 
+        /// Cleans up a handle whose transfer is over and that must not be reused.
+        func discard(_ handle: OpaquePointer) { ncurl_easy_cleanup(handle) }
+
         /// Starts `transfer`; when it ends, the loop hands its outcome over (`CurlTransfer.end`).
         func submit(_ transfer: CurlTransfer) {
             inFlight.add(1, ordering: .relaxed)

@@ -117,7 +117,7 @@
         private(set) var hasPaused = false
         /// Whether the transfer finished without any error, so that its easy handle can be reused
         /// with its options (see `CurlEventLoop.recycle`). A handle that sent a produced body is
-        /// reset: it points at this transfer's trailer callback.
+        /// reset (and one that sent trailers discarded: see `CurlTransport.recycle`).
         var endedCleanly: Bool {
             guard case .finished(let code) = endedOutcome else { return false }
             return code == NCURLE_OK && failure == nil && !hasPaused && uploadPump == nil
@@ -195,6 +195,9 @@
         }
 
         // MARK: - A produced body
+
+        /// Whether the request body has trailers (libcurl's trailer callback points at this transfer).
+        var sendsTrailers: Bool { uploadPump != nil && requestBody?.trailers != nil }
 
         /// The pump of a body produced as it is sent, or `nil`.
         var uploadPump: CurlUploadPump? {

@@ -57,6 +57,13 @@
         /// the producer of its body, if it has one.
         func recycle(_ transfer: CurlTransfer) {
             transfer.stopBody()
+            guard !transfer.sendsTrailers else {
+                // libcurl 7.88 keeps a handle's trailer state across transfers, even through
+                // `curl_easy_reset`, and the next chunked upload on it would then write its chunk
+                // header before its buffer: a handle that sent trailers is never used again.
+                transfer.loop.discard(transfer.easy)
+                return
+            }
             transfer.loop.recycle(transfer.easy, keepsOptions: transfer.endedCleanly)
         }
 
