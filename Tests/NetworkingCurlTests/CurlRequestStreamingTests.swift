@@ -44,12 +44,13 @@
         func testAProducedBodyIsSentChunkedAndCollectedWhole() async throws {
             let parts = ["alpha", "beta", "gamma"].map { Data($0.utf8) }
             let echo = try await sendToRequestTrailers(
-                HTTPBody(AsyncStream { continuation in
-                    for part in parts { continuation.yield(part) }
-                    continuation.finish()
-                }, length: nil, iterationBehavior: .single))
+                HTTPBody(
+                    AsyncStream { continuation in
+                        for part in parts { continuation.yield(part) }
+                        continuation.finish()
+                    }, length: nil, iterationBehavior: .single))
             XCTAssertTrue(echo.chunked)
-            XCTAssertNil(echo.content_length)
+            XCTAssertNil(echo.contentLength)
             XCTAssertEqual(echo.body, "alphabetagamma")
             XCTAssertEqual(echo.chunks.reduce(0, +), 14)
         }
@@ -57,21 +58,23 @@
         /// With a length, the body goes out with `Content-Length`, not chunked.
         func testAProducedBodyOfKnownLengthIsSentWithContentLength() async throws {
             let echo = try await sendToRequestTrailers(
-                HTTPBody(AsyncStream { continuation in
-                    continuation.yield(Data("12345".utf8))
-                    continuation.yield(Data("6789".utf8))
-                    continuation.finish()
-                }, length: 9, iterationBehavior: .single))
+                HTTPBody(
+                    AsyncStream { continuation in
+                        continuation.yield(Data("12345".utf8))
+                        continuation.yield(Data("6789".utf8))
+                        continuation.finish()
+                    }, length: 9, iterationBehavior: .single))
             XCTAssertFalse(echo.chunked)
-            XCTAssertEqual(echo.content_length, "9")
+            XCTAssertEqual(echo.contentLength, "9")
             XCTAssertEqual(echo.body, "123456789")
         }
 
         func testABodyShorterThanItsLengthFailsWithATypedError() async throws {
-            let body = HTTPBody(AsyncStream { continuation in
-                continuation.yield(Data("1234".utf8))
-                continuation.finish()
-            }, length: 9, iterationBehavior: .single)
+            let body = HTTPBody(
+                AsyncStream { continuation in
+                    continuation.yield(Data("1234".utf8))
+                    continuation.finish()
+                }, length: 9, iterationBehavior: .single)
             do {
                 _ = try await sendToRequestTrailers(body)
                 XCTFail("a body shorter than its length was sent")
@@ -84,10 +87,11 @@
         func testABodyThatThrowsFailsACollectedRequestWithItsError() async throws {
             let url = try StreamServer.url("/request-trailers")
             let transport = try CurlTransport()
-            let body = HTTPBody(AsyncThrowingStream<Data, any Error> { continuation in
-                continuation.yield(Data("first".utf8))
-                continuation.finish(throwing: Self.failure)
-            }, length: nil, iterationBehavior: .single)
+            let body = HTTPBody(
+                AsyncThrowingStream<Data, any Error> { continuation in
+                    continuation.yield(Data("first".utf8))
+                    continuation.finish(throwing: Self.failure)
+                }, length: nil, iterationBehavior: .single)
             do {
                 _ = try await withTimeout(20) {
                     try await transport.send(TransportRequest(head: post(url), body: body, reading: .whole))
@@ -107,7 +111,8 @@
             let outcome = try await withTimeout(20) { () async throws -> NetworkingError? in
                 let (chunks, feed) = AsyncThrowingStream<Data, any Error>.makeStream()
                 let body = HTTPBody(chunks, length: nil, iterationBehavior: .single)
-                let response = try await transport.send(TransportRequest(head: post(url), body: body, reading: .streamed))
+                let response = try await transport.send(
+                    TransportRequest(head: post(url), body: body, reading: .streamed))
                 var iterator = response.body.makeAsyncIterator()
                 feed.yield(Data("first".utf8))
                 let echo = try await iterator.next()
@@ -151,7 +156,8 @@
         func testAOneShotBodyIsSentExactlyOnce() async throws {
             let id = UUID().uuidString
             let iterations = Counter()
-            let body = HTTPBody(CountedChunks(parts: ["one-", "shot"], iterations: iterations), length: nil,
+            let body = HTTPBody(
+                CountedChunks(parts: ["one-", "shot"], iterations: iterations), length: nil,
                 iterationBehavior: .single)
             let response = try await CurlTransport().send(
                 TransportRequest(head: post(try StreamServer.url("/record?id=\(id)")), body: body))
@@ -168,9 +174,11 @@
             let id = UUID().uuidString
             let target = "/record?id=\(id)-target"
             let iterations = Counter()
-            let body = HTTPBody(CountedChunks(parts: ["sent ", "once"], iterations: iterations), length: nil,
+            let body = HTTPBody(
+                CountedChunks(parts: ["sent ", "once"], iterations: iterations), length: nil,
                 iterationBehavior: .single)
-            let url = try StreamServer.url("/redirect307?id=\(id)&to=\(target.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)")
+            let url = try StreamServer.url(
+                "/redirect307?id=\(id)&to=\(target.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)")
             let transport = try CurlTransport()
             do throws(NetworkingError) {
                 _ = try await transport.send(TransportRequest(head: post(url), body: body))
@@ -191,7 +199,8 @@
             let id = UUID().uuidString
             let target = "/record?id=\(id)-target".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
             let iterations = Counter()
-            let body = HTTPBody(CountedChunks(parts: ["again"], iterations: iterations), length: nil,
+            let body = HTTPBody(
+                CountedChunks(parts: ["again"], iterations: iterations), length: nil,
                 iterationBehavior: .multiple)
             let url = try StreamServer.url("/redirect307?id=\(id)&to=\(target)")
             let response = try await CurlTransport().send(TransportRequest(head: post(url), body: body))
@@ -207,11 +216,17 @@
         /// What `/request-trailers` reports about the request it got.
         struct RequestEcho: Decodable {
             let chunked: Bool
-            let content_length: String?
-            let trailer_header: String?
+            let contentLength: String?
+            let trailerHeader: String?
             let body: String
             let trailers: [[String]]
             let chunks: [Int]
+
+            enum CodingKeys: String, CodingKey {
+                case chunked, body, trailers, chunks
+                case contentLength = "content_length"
+                case trailerHeader = "trailer_header"
+            }
         }
 
         func sendToRequestTrailers(_ body: HTTPBody) async throws -> RequestEcho {

@@ -29,7 +29,7 @@
             body.trailers = { ["X-Digest": "sha-256=abc"] }
             let echo = try await sendToRequestTrailers(body)
             XCTAssertTrue(echo.chunked)
-            XCTAssertNil(echo.content_length)
+            XCTAssertNil(echo.contentLength)
             XCTAssertEqual(echo.body, "in memory")
             XCTAssertEqual(echo.trailers, [["X-Digest", "sha-256=abc"]])
         }
