@@ -63,7 +63,11 @@
                 guard count >= 0 else {
                     return abortRead("reading the body file failed: \(String(cString: strerror(errno)))")
                 }
-                return count
+                guard count == 0, let trailerPump, let requestBody else { return count }
+                // The end of a file with trailers: wait (paused) until they are computed.
+                guard case .pause = trailerPump.fileEnded(requestBody, for: self) else { return 0 }
+                isSendPaused = true
+                return Int(NCURL_READFUNC_PAUSE)
             case .stream(let pump):
                 switch pump.read(into: UnsafeMutableRawPointer(buffer), capacity: capacity) {
                 case .bytes(let count):
@@ -101,13 +105,13 @@
             }
         }
 
-        /// The trailer callback, after the last chunk of a produced body: the body's trailers as
+        /// The trailer callback, after the last chunk of a body with trailers: the trailers as
         /// a list libcurl frees. A field that would break the trailer section (a line break, a
         /// name with a colon or blank) aborts the transfer.
         func sendTrailers(into list: UnsafeMutablePointer<OpaquePointer?>) -> Int32 {
-            guard let uploadPump else { return NCURL_TRAILERFUNC_OK }
+            guard let trailerPump else { return NCURL_TRAILERFUNC_OK }
             var lines: OpaquePointer?
-            for field in uploadPump.trailers {
+            for field in trailerPump.trailers {
                 guard Self.isValidTrailer(field) else {
                     if let lines { ncurl_slist_free_all(lines) }
                     failure = .invalidRequest("the request trailer '\(field.name)' is not a valid header field")

@@ -122,31 +122,38 @@
         }
 
         /// Sets `body` from `requestBody` and returns its size for libcurl (-1: chunked). Bytes and
-        /// files are read by the read callback directly; any other body, or one with trailers, is
-        /// produced as it is sent (`CurlUploadPump`), chunked unless its length is known and it
-        /// has no trailers (trailers need chunked encoding).
+        /// files are read by the read callback directly; any other body, or bytes with trailers,
+        /// are produced as they are sent (`CurlUploadPump`), chunked unless the length is known and
+        /// there are no trailers (trailers need chunked encoding). A file with trailers is read by
+        /// the read callback too, chunked, its trailers computed once it has ended.
         private func configureBodySource(_ requestBody: HTTPBody) throws(NetworkingError) -> Int64 {
-            if requestBody.trailers == nil {
-                if let data = requestBody.data {
-                    body = .data(data)
-                    return Int64(data.count)
+            if requestBody.trailers == nil, let data = requestBody.data {
+                body = .data(data)
+                return Int64(data.count)
+            }
+            if let fileURL = requestBody.fileURL {
+                let descriptor = open(fileURL.path, O_RDONLY | O_CLOEXEC)
+                var info = stat()
+                guard descriptor >= 0, fstat(descriptor, &info) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    if descriptor >= 0 { close(descriptor) }
+                    throw .invalidRequest("the body file '\(fileURL.path)' cannot be read: \(reason)")
                 }
-                if let fileURL = requestBody.fileURL {
-                    let descriptor = open(fileURL.path, O_RDONLY | O_CLOEXEC)
-                    var info = stat()
-                    guard descriptor >= 0, fstat(descriptor, &info) == 0 else {
-                        let reason = String(cString: strerror(errno))
-                        if descriptor >= 0 { close(descriptor) }
-                        throw .invalidRequest("the body file '\(fileURL.path)' cannot be read: \(reason)")
-                    }
-                    body = .file(descriptor: descriptor, size: Int64(info.st_size))
-                    return Int64(info.st_size)
-                }
+                body = .file(descriptor: descriptor, size: Int64(info.st_size))
+                guard requestBody.trailers != nil else { return Int64(info.st_size) }
+                trailerPump = CurlUploadPump(length: nil)
+                isChunked = true
+                setTrailerCallback()
+                return -1
             }
             let length = requestBody.trailers == nil ? requestBody.length : nil
-            body = .stream(CurlUploadPump(length: length))
+            let pump = CurlUploadPump(length: length)
+            body = .stream(pump)
             isChunked = length == nil
-            if requestBody.trailers != nil { setTrailerCallback() }
+            if requestBody.trailers != nil {
+                trailerPump = pump
+                setTrailerCallback()
+            }
             return length ?? -1
         }
 

@@ -120,7 +120,7 @@
         /// reset (and one that sent trailers discarded: see `CurlTransport.recycle`).
         var endedCleanly: Bool {
             guard case .finished(let code) = endedOutcome else { return false }
-            return code == NCURLE_OK && failure == nil && !hasPaused && uploadPump == nil
+            return code == NCURLE_OK && failure == nil && !hasPaused && uploadPump == nil && trailerPump == nil
         }
 
         /// Whether the transfer opened a connection (rather than reusing one); read after it ended.
@@ -146,6 +146,9 @@
         let requestBody: HTTPBody?
         var body: BodySource = .none
         var bodyOffset = 0
+        /// Where the request body's trailers come from (the body's pump, or for a file a pump that
+        /// only computes them), when it has any.
+        var trailerPump: CurlUploadPump?
         /// Whether the body goes out in chunked encoding (a produced body of unknown length, or
         /// one with trailers).
         var isChunked = false
@@ -189,6 +192,7 @@
             case .stream(let pump): pump.stop()
             case .none, .data: break
             }
+            trailerPump?.stop()
             errorBuffer.deallocate()
             parser.deinitialize(count: 1)
             parser.deallocate()
@@ -197,7 +201,7 @@
         // MARK: - A produced body
 
         /// Whether the request body has trailers (libcurl's trailer callback points at this transfer).
-        var sendsTrailers: Bool { uploadPump != nil && requestBody?.trailers != nil }
+        var sendsTrailers: Bool { trailerPump != nil }
 
         /// The pump of a body produced as it is sent, or `nil`.
         var uploadPump: CurlUploadPump? {
@@ -210,8 +214,11 @@
             if let uploadPump, let requestBody { uploadPump.start(requestBody, for: self) }
         }
 
-        /// The transfer has ended: stops the producer of its body, if it has one.
-        func stopBody() { uploadPump?.stop() }
+        /// The transfer has ended: stops the producer of its body or its trailers, if it has one.
+        func stopBody() {
+            uploadPump?.stop()
+            trailerPump?.stop()
+        }
 
         // MARK: - Results (sending task, after completion)
 

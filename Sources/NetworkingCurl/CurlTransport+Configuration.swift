@@ -19,7 +19,9 @@
             ///
             /// Independently, each request's `URLRequest.timeoutInterval` is an idle timeout: the
             /// request fails with `.timedOut` when no byte has moved in either direction for that
-            /// long (fractions of a second are honoured).
+            /// long (fractions of a second are honoured). Time the transfer spends paused for the
+            /// caller does not count: while a streamed response's reader catches up, or while a
+            /// request body produced as it is sent has no next chunk yet.
             public var totalTimeout: TimeInterval?
             /// Which HTTP version to ask for.
             public var httpVersion: HTTPVersion

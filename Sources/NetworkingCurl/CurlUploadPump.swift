@@ -43,6 +43,8 @@
             var readerPaused = false
             /// Whether libcurl has taken any byte (the body can then no longer be rewound).
             var hasRead = false
+            /// Whether the trailers of a body read from a file have been asked for.
+            var trailersRequested = false
             var stopped = false
             var transfer: CurlTransfer?
             /// The producer, waiting for room (`false`: stop producing).
@@ -192,6 +194,27 @@
             }
             producer?.resume(returning: true)
             return read
+        }
+
+        /// The read callback reached the end of a body read from a file (by the callback itself,
+        /// on the loop's driver, with this pump only for its trailers): `.end` once the trailers
+        /// are ready, `.pause` until then. The first call asks `body` for them, on a task of its
+        /// own (they are computed asynchronously), which resumes the upload when they are.
+        func fileEnded(_ body: HTTPBody, for transfer: CurlTransfer) -> Read {
+            let asks = state.withLock { state -> Bool? in
+                if state.ended { return nil }
+                state.readerPaused = true
+                if state.trailersRequested { return false }
+                state.trailersRequested = true
+                state.transfer = transfer
+                return true
+            }
+            guard let asks else { return .end }
+            if asks {
+                let producer = Task { [self] in finish(trailers: await body.trailers?() ?? HTTPHeaders()) }
+                task.withLock { $0 = producer }
+            }
+            return .pause
         }
 
         /// Whether libcurl may rewind the body to its start: only while it has taken nothing.

@@ -34,6 +34,20 @@
             XCTAssertEqual(echo.trailers, [["X-Digest", "sha-256=abc"]])
         }
 
+        /// A file is read by libcurl's read callback as ever; its trailers follow it, chunked.
+        func testAFileBodyWithTrailersIsSentChunked() async throws {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("trailers-\(UUID().uuidString)")
+            let content = String(repeating: "file body ", count: 20_000)
+            try Data(content.utf8).write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            var body = HTTPBody(fileURL: file)
+            body.trailers = { ["X-File": "read"] }
+            let echo = try await sendToRequestTrailers(body)
+            XCTAssertTrue(echo.chunked)
+            XCTAssertEqual(echo.body, content)
+            XCTAssertEqual(echo.trailers, [["X-File", "read"]])
+        }
+
         /// The trailers are asked for once the last chunk has been read, so they can say what the
         /// body was (here, how many bytes it had).
         func testTrailersAreComputedAfterTheLastChunk() async throws {
