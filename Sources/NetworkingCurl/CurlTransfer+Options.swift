@@ -157,8 +157,8 @@
             return length ?? -1
         }
 
-        /// Points libcurl's trailer callback at this transfer (which then never leaves its
-        /// handle configured: see `endedCleanly`).
+        /// Points libcurl's trailer callback at this transfer (whose handle is then never used
+        /// again: see `CurlTransport.recycle`).
         private func setTrailerCallback() {
             _ = ncurl_easy_set_trailer_callback(
                 easy,
