@@ -1,5 +1,7 @@
 # Developer tasks for Networking. Integration tests and demos talk to a local httpbin
-# (Tests/Harness/httpbin.sh); they find it through HTTPBIN_BASE_URL.
+# (Tests/Harness/httpbin.sh); they find it through HTTPBIN_BASE_URL. The streaming tests of
+# CurlTransport talk to Tests/Harness/stream_server.py, which with-httpbin.sh starts beside it
+# (STREAM_SERVER_BASE_URL; a test run without it starts its own).
 #
 #   make test          format-check, warning-free build, the tests against httpbin, the integration
 #                      suites once more over the other transport (OTHER_TRANSPORT), then the

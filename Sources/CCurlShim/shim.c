@@ -171,11 +171,8 @@ int ncurl_easy_set_seek_callback(ncurl_easy *easy, ncurl_seek_callback callback,
     return set_callback(easy, NCURLOPT_SEEKFUNCTION, (void (*)(void))callback, NCURLOPT_SEEKDATA, userdata);
 }
 
-int ncurl_easy_set_xferinfo_callback(ncurl_easy *easy, ncurl_xferinfo_callback callback, void *userdata) {
-    int code = set_callback(easy, NCURLOPT_XFERINFOFUNCTION, (void (*)(void))callback, NCURLOPT_XFERINFODATA,
-                            userdata);
-    if (code != 0) return code;
-    return api.easy_setopt(easy, NCURLOPT_NOPROGRESS, 0L);
+int ncurl_easy_set_trailer_callback(ncurl_easy *easy, ncurl_trailer_callback callback, void *userdata) {
+    return set_callback(easy, NCURLOPT_TRAILERFUNCTION, (void (*)(void))callback, NCURLOPT_TRAILERDATA, userdata);
 }
 
 int ncurl_easy_getinfo_long(ncurl_easy *easy, int info, long *value) {

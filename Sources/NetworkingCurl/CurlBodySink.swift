@@ -7,9 +7,8 @@
     /// transfer at a time, so an implementation needs no locking of its own, but must return
     /// quickly: it runs on the thread every transfer shares.
     ///
-    /// `BufferedBodySink` collects the body in memory (what `send` returns), `CurlStreamSink`
-    /// feeds a `ResponseBodyStream` (pausing the transfer for a slow reader), `CurlFileSink` writes
-    /// a download to disk and `CurlProgressSink` reports a body's progress.
+    /// `BufferedBodySink` collects the body in memory (what `send` returns for a body read whole),
+    /// `CurlStreamSink` feeds a `ResponseBodyStream` (pausing the transfer for a slow reader).
     protocol CurlBodySink: AnyObject {
         /// The final (non-1xx) response head has arrived. `expectedLength` is its `Content-Length`
         /// when the body is not content-encoded. Returning an error aborts the transfer with it.

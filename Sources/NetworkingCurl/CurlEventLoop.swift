@@ -101,6 +101,9 @@
             if !kept { ncurl_easy_cleanup(handle) }
         }
 
+        /// Cleans up a handle whose transfer is over and that must not be reused.
+        func discard(_ handle: OpaquePointer) { ncurl_easy_cleanup(handle) }
+
         /// Starts `transfer`; when it ends, the loop hands its outcome over (`CurlTransfer.end`).
         func submit(_ transfer: CurlTransfer) {
             inFlight.add(1, ordering: .relaxed)
@@ -116,8 +119,9 @@
             post { $0.cancelled.append(transfer) }
         }
 
-        /// Resumes `transfer` if its write callback paused it (a reader caught up); the
-        /// `curl_easy_pause` call happens on the loop's driver.
+        /// Resumes `transfer` if its write callback paused it (a reader caught up) or its read
+        /// callback did (the next chunk of its body is ready); the `curl_easy_pause` call happens
+        /// on the loop's driver.
         func unpause(_ transfer: CurlTransfer) { post { $0.unpaused.append(transfer) } }
 
         /// Adds work to the inbox and wakes its driver if it sleeps (only the first poster does).
@@ -207,8 +211,12 @@
             let (added, cancelled, unpaused, stopping) = inbox.withLock { $0.take() }
             for transfer in added { start(transfer) }
             for transfer in cancelled where active[key(transfer.easy)] === transfer { end(transfer, .cancelled) }
-            for transfer in unpaused where transfer.isPaused && active[key(transfer.easy)] === transfer {
+            // Both directions resume together: a callback whose side is still not ready (a reader
+            // still behind, no next chunk yet) pauses it again at once.
+            for transfer in unpaused
+            where (transfer.isPaused || transfer.isSendPaused) && active[key(transfer.easy)] === transfer {
                 transfer.isPaused = false
+                transfer.isSendPaused = false
                 transfer.lastActivity = CurlClock.now()
                 _ = ncurl_easy_pause(transfer.easy, NCURLPAUSE_CONT)  // may deliver (and pause) at once
             }
@@ -311,7 +319,8 @@
             let now = CurlClock.now()
             var nearest = UInt64.max
             var expired: [CurlTransfer] = []
-            for transfer in active.values where transfer.idleTimeout > 0 && !transfer.isPaused {
+            for transfer in active.values
+            where transfer.idleTimeout > 0 && !transfer.isPaused && !transfer.isSendPaused {
                 let deadline = transfer.lastActivity &+ transfer.idleTimeout
                 if deadline <= now {
                     expired.append(transfer)

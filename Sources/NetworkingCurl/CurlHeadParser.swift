@@ -3,8 +3,12 @@
     import NetworkingCore
 
     /// Reads the header lines libcurl hands over, one response head after another (interim 1xx
-    /// heads are replaced by what follows them; trailers are ignored), keeping the field lines as
-    /// received for `ResponseHead` and reading only the two fields a body sink needs at once.
+    /// heads are replaced by what follows them), keeping the field lines as received for
+    /// `ResponseHead` and reading only the two fields a body sink needs at once.
+    ///
+    /// The field lines that come once the final head is complete are the body's trailers (libcurl
+    /// hands chunked trailers to the header callback after the last chunk): they are kept apart,
+    /// in `trailerLines`, and never start or change a head.
     ///
     /// A value type so that the event-loop thread updates it with one access per line.
     struct CurlHeadParser {
@@ -18,6 +22,8 @@
         private(set) var isContentEncoded = false
         /// Whether the final head is complete.
         private(set) var isComplete = false
+        /// The trailer field lines that followed the body, as received (CRLF included).
+        private(set) var trailerLines: [UInt8] = []
 
         /// Takes one complete header line (status line and the blank line ending a head included).
         /// Returns `true` when the line completed the final (non-1xx) head.
@@ -28,11 +34,16 @@
                 isComplete = true
                 return true
             }
-            if Self.isStatusLine(bytes) {
+            // (Once trailers have come, nothing more is a head: a trailer never restarts one.)
+            if Self.isStatusLine(bytes), trailerLines.isEmpty {
                 startHead(bytes)
                 return false
             }
-            if isComplete { return false }  // trailers are not part of the response head
+            if isComplete {  // a trailer: not part of the response head
+                trailerLines.append(contentsOf: line.assumingMemoryBound(to: UInt8.self))
+                if line[line.count - 1] != UInt8(ascii: "\n") { trailerLines.append(UInt8(ascii: "\n")) }
+                return false
+            }
             fieldLines.append(contentsOf: line.assumingMemoryBound(to: UInt8.self))  // one copy, no iteration
             if line[line.count - 1] != UInt8(ascii: "\n") { fieldLines.append(UInt8(ascii: "\n")) }
             // The two fields a sink needs as the body starts, read without parsing the rest.
@@ -51,6 +62,26 @@
         /// The head received so far, or `nil` when no valid status line was.
         func makeHead(url: URL) -> ResponseHead? {
             ResponseHead(url: url, statusCode: statusCode, httpVersion: httpVersion, fieldLines: fieldLines)
+        }
+
+        /// The trailers received, in order (a line without a colon is left out).
+        func makeTrailers() -> HTTPHeaders {
+            var trailers = HTTPHeaders()
+            guard !trailerLines.isEmpty else { return trailers }
+            trailerLines.withUnsafeBytes { lines in
+                var start = 0
+                while start < lines.count {
+                    let end = lines[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? lines.count
+                    let bytes = ResponseHead.trimmed(UnsafeRawBufferPointer(rebasing: lines[start..<end]))
+                    start = end
+                    guard let colon = Self.colon(in: bytes) else { continue }
+                    let name = ResponseHead.trimmed(UnsafeRawBufferPointer(rebasing: bytes[..<colon]))
+                    let value = ResponseHead.trimmed(UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...]))
+                    trailers.add(
+                        name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self))
+                }
+            }
+            return trailers
         }
 
         /// A status line starts a new head: reads `HTTP/x[.y] SP code [SP reason]` (the code is 0

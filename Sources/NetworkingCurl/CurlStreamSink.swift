@@ -5,7 +5,7 @@
     import Synchronization
 
     /// Feeds a response body to a `ResponseBodyStream` as it arrives, with back-pressure, and
-    /// hands the response head to the task waiting in `CurlTransport.stream(_:)`.
+    /// hands the response head to the task waiting in `CurlTransport.openStream(_:body:highWatermark:limit:observe:)`.
     ///
     /// When the reader has more than `valve.highWatermark` bytes waiting, the write callback pauses
     /// the transfer (`CURL_WRITEFUNC_PAUSE`, nothing consumed: libcurl delivers the same bytes again

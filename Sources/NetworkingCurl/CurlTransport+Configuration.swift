@@ -19,7 +19,9 @@
             ///
             /// Independently, each request's `URLRequest.timeoutInterval` is an idle timeout: the
             /// request fails with `.timedOut` when no byte has moved in either direction for that
-            /// long (fractions of a second are honoured).
+            /// long (fractions of a second are honoured). Time the transfer spends paused for the
+            /// caller does not count: while a streamed response's reader catches up, or while a
+            /// request body produced as it is sent has no next chunk yet.
             public var totalTimeout: TimeInterval?
             /// Which HTTP version to ask for.
             public var httpVersion: HTTPVersion
@@ -141,29 +143,6 @@
             /// libcurl older than 8.0.0 (Debian 12 has 7.88.1), which fails every later request on a
             /// reused h2c connection, each request gets a connection of its own.
             case http2PriorKnowledge
-        }
-
-        /// How far a transfer has got, as reported to a progress handler.
-        public struct TransferProgress: Sendable, Hashable {
-            /// Request body bytes sent so far.
-            public var bytesSent: Int64
-            /// The request body's size, when known.
-            public var totalBytesExpectedToSend: Int64?
-            /// Response body bytes received so far (as sent, before content decoding).
-            public var bytesReceived: Int64
-            /// The response body's size from `Content-Length`, when known.
-            public var totalBytesExpectedToReceive: Int64?
-
-            /// Creates a progress value.
-            public init(
-                bytesSent: Int64, totalBytesExpectedToSend: Int64?, bytesReceived: Int64,
-                totalBytesExpectedToReceive: Int64?
-            ) {
-                self.bytesSent = bytesSent
-                self.totalBytesExpectedToSend = totalBytesExpectedToSend
-                self.bytesReceived = bytesReceived
-                self.totalBytesExpectedToReceive = totalBytesExpectedToReceive
-            }
         }
     }
 #endif

@@ -13,11 +13,11 @@
             configuration.totalTimeout.map { ContinuousClock.now + .milliseconds(CurlTransfer.milliseconds($0)) }
         }
 
-        /// A transfer of `request` on a fresh or reused easy handle of one of the event loops, body
-        /// into `sink`. Throws `.transport(.unsupportedURL)` for a URL that is not http(s).
+        /// A transfer of `request` with `body` on a fresh or reused easy handle of one of the event
+        /// loops, response body into `sink`; a body produced as it is sent starts being produced.
+        /// Throws `.transport(.unsupportedURL)` for a URL that is not http(s).
         func makeTransfer(
-            _ request: URLRequest, deadline: ContinuousClock.Instant?, sink: any CurlBodySink,
-            progress: (@Sendable (TransferProgress) -> Void)? = nil
+            _ request: URLRequest, body: HTTPBody? = nil, deadline: ContinuousClock.Instant?, sink: any CurlBodySink
         ) throws(NetworkingError) -> CurlTransfer {
             if Task.isCancelled { throw .cancelled }
             guard let url = request.url else { throw Self.unsupportedURLError(nil) }
@@ -36,10 +36,12 @@
                     URLError(.unknown, userInfo: CurlTransfer.userInfo(request.url, "curl_easy_init failed")))
             }
             do {
-                return try CurlTransfer(
-                    loop: loop, easy: easy, isConfigured: isConfigured, request: request, url: url,
+                let transfer = try CurlTransfer(
+                    loop: loop, easy: easy, isConfigured: isConfigured, request: request, url: url, body: body,
                     absoluteURL: absoluteURL, isHTTPS: isHTTPS, configuration: configuration,
-                    userAgentLine: userAgentLine, timeoutMilliseconds: timeout, sink: sink, progress: progress)
+                    userAgentLine: userAgentLine, timeoutMilliseconds: timeout, sink: sink)
+                if body != nil { transfer.startBody() }
+                return transfer
             } catch {
                 loop.recycle(easy, keepsOptions: false)
                 throw error
@@ -51,8 +53,17 @@
                 URLError(.unsupportedURL, userInfo: CurlTransfer.userInfo(url, "Only http and https URLs can be sent")))
         }
 
-        /// Gives the handle of a transfer that ended (and was read) back to the loop.
+        /// Gives the handle of a transfer that ended (and was read) back to the loop, and stops
+        /// the producer of its body, if it has one.
         func recycle(_ transfer: CurlTransfer) {
+            transfer.stopBody()
+            guard !transfer.sendsTrailers else {
+                // libcurl 7.88 keeps a handle's trailer state across transfers, even through
+                // `curl_easy_reset`, and the next chunked upload on it would then write its chunk
+                // header before its buffer: a handle that sent trailers is never used again.
+                transfer.loop.discard(transfer.easy)
+                return
+            }
             transfer.loop.recycle(transfer.easy, keepsOptions: transfer.endedCleanly)
         }
 
@@ -159,6 +170,33 @@
                 guard let head = transfer.head ?? transfer.makeHead() else { throw .invalidResponse }
                 return head
             }
+        }
+    }
+
+    /// The request body of each hop of a request: the same body again after a redirect that keeps
+    /// the method (307, 308), none once a redirect changed it (to GET); a one-shot body is sent
+    /// at most once, so a hop that would send it again fails with `HTTPBody.alreadySentError`.
+    struct RequestBodyHops {
+        private var body: HTTPBody?
+        private var sent = false
+
+        init(_ body: HTTPBody?) { self.body = body }
+
+        /// The body of the next hop.
+        mutating func next() throws(NetworkingError) -> HTTPBody? {
+            guard let body else { return nil }
+            if sent, body.iterationBehavior == .single { throw HTTPBody.alreadySentError }
+            sent = true
+            return body
+        }
+
+        /// `hops.follow(after:)`, dropping the body when the redirect changed the method.
+        mutating func follow(_ hops: inout RedirectHops, after head: ResponseHead) throws(NetworkingError) -> Bool {
+            guard body != nil else { return try hops.follow(after: head) }
+            let method = hops.current.httpMethod
+            guard try hops.follow(after: head) else { return false }
+            if hops.current.httpMethod != method { body = nil }
+            return true
         }
     }
 #endif

@@ -10,23 +10,30 @@
         /// Returns once the response head has arrived; the body keeps arriving into the returned
         /// stream, with back-pressure: a reader more than `highWatermark` bytes behind (about
         /// 2 MiB by default) pauses the transfer until it has caught up, so memory stays bounded
-        /// and no data is dropped. Cancelling the reader (or dropping the stream) aborts the
-        /// transfer. `observe` sees each hop's valve (tests).
+        /// and no data is dropped. The response's trailers are the stream's once it has ended.
+        /// Cancelling the reader (or dropping the stream) aborts the transfer. `observe` sees each
+        /// hop's valve (tests).
+        ///
+        /// `body` may still be being sent when this returns (a body produced as it is sent): the
+        /// transfer goes on in both directions, and a failure of the body ends the stream with it.
         func openStream(
-            _ request: URLRequest, highWatermark: Int, limit: Int = .max, observe: ((CurlStreamValve) -> Void)?
+            _ request: URLRequest, body requestBody: HTTPBody? = nil, highWatermark: Int, limit: Int = .max,
+            observe: ((CurlStreamValve) -> Void)?
         ) async throws(NetworkingError) -> TransportResponse {
             let startDate = Date()
             let deadline = makeDeadline()
             let limit = min(limit, configuration.maxResponseBodySize)
             let watermark = max(1, min(highWatermark, limit / 2))
             var hops = RedirectHops(request, policy: configuration.redirectPolicy)
+            var requestBodies = RequestBodyHops(requestBody)
             while true {
                 let valve = CurlStreamValve(highWatermark: watermark)
                 observe?(valve)
                 let (body, continuation) = ResponseBodyStream.makeStream(
                     bufferLimit: limit, onCancel: { valve.cancel() }, onDrain: { valve.drained($0) })
                 let sink = CurlStreamSink(continuation: continuation, valve: valve)
-                let transfer = try makeTransfer(hops.current, deadline: deadline, sink: sink)
+                let transfer = try makeTransfer(
+                    hops.current, body: try requestBodies.next(), deadline: deadline, sink: sink)
                 valve.attach(transfer)
                 start(transfer, valve: valve, continuation: continuation)
                 let head = await withTaskCancellationHandler {
@@ -39,7 +46,7 @@
                 case .head(let value): received = value
                 case .failure(let error): throw error
                 }
-                if try hops.follow(after: received) {
+                if try requestBodies.follow(&hops, after: received) {
                     body.cancel()
                     continue
                 }
@@ -50,7 +57,7 @@
 
         /// Submits `transfer` and, when it ends, ends the stream (or fails the wait for the head)
         /// and recycles its handle. The task waiting for the head is not the one that owns the
-        /// transfer: the body outlives `stream(_:)`, and the transport (whose release stops its
+        /// transfer: the body outlives `openStream`, and the transport (whose release stops its
         /// loop) lives as long as the transfer.
         private func start(
             _ transfer: CurlTransfer, valve: CurlStreamValve, continuation: ResponseBodyStream.Continuation
@@ -60,7 +67,7 @@
                 valve.detach()
                 do throws(NetworkingError) {
                     _ = try Self.head(of: transfer, outcome)
-                    continuation.finish()
+                    continuation.finish(trailers: transfer.makeTrailers())
                 } catch {
                     valve.failed(error)
                     continuation.finish(throwing: error)

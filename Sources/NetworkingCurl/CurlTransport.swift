@@ -19,10 +19,13 @@
     /// - connect, total and idle timeouts have millisecond precision; cancelling the task aborts
     ///   the transfer at once and throws `.cancelled`;
     /// - gzip, deflate, br and zstd bodies are decoded (whatever libcurl was built with);
-    /// - bodies can be streamed (`stream(_:)`, with back-pressure: a reader that falls behind
-    ///   pauses the transfer), written to a file as they arrive (`download(_:to:progress:)`) and
-    ///   reported as progress, all with bounded memory (see `CurlTransport+Streaming.swift` and
-    ///   `CurlTransport+Transfers.swift`);
+    /// - bodies stream both ways with bounded memory: a response body read as it arrives
+    ///   (`.streamed`) pauses the transfer while its reader falls behind; a request body produced
+    ///   by an `AsyncSequence` is sent as it is produced (chunked unless its length is known),
+    ///   pausing the upload until the next chunk is ready, while the response is already being
+    ///   read (see `CurlTransport+Streaming.swift` and `CurlUploadPump`);
+    /// - trailers both ways: a request body's `trailers` are sent after its last chunk, and a
+    ///   chunked response's trailers are read into the response (or its stream's `trailers`);
     /// - every exchange carries `TransactionMetrics` from libcurl's timers: DNS, connect, TLS,
     ///   time to first byte, byte counts, reused connection, protocol, redirect count. Phase
     ///   timings and byte counts describe the final hop; byte counts are as sent on the wire
@@ -110,47 +113,42 @@
 
         /// Sends `request` with libcurl, following redirects: the whole body when the caller
         /// collects it, else the head as soon as it arrives with the body streamed (see
-        /// `openStream(_:highWatermark:limit:observe:)`).
+        /// `openStream(_:body:highWatermark:limit:observe:)`). Its body is sent from `request.body`
+        /// (bytes and files as they are, any other body as it is produced), never from the head's
+        /// `httpBody` or `httpBodyStream`.
         public func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
-            var head = request.head
-            if let body = request.body {
-                if let file = body.fileURL {
-                    if head.fileBodyURL != file { head.httpBodyStream = FileBodyStream(fileURL: file) }
-                } else if let data = body.data {
-                    if head.httpBody == nil { head.httpBody = data }
-                } else {
-                    head.httpBodyStream = nil
-                    head.httpBody = try await body.collect(upTo: configuration.maxResponseBodySize)
-                }
-            }
             if request.reading == .streamed {
                 return try await openStream(
-                    head, highWatermark: Self.streamHighWatermark, limit: request.responseBodyLimit, observe: nil)
+                    request.head, body: request.body, highWatermark: Self.streamHighWatermark,
+                    limit: request.responseBodyLimit, observe: nil)
             }
-            let exchange = try await collect(head, progress: nil) { BufferedBodySink(limit: $0) }
+            let exchange = try await collect(request.head, body: request.body) { BufferedBodySink(limit: $0) }
             return TransportResponse(
-                request: exchange.request, head: exchange.head, body: exchange.body, metrics: exchange.metrics)
+                request: exchange.request, head: exchange.head, body: exchange.body, trailers: exchange.trailers,
+                metrics: exchange.metrics)
         }
 
-        /// Sends `request`, following redirects, with each hop's body collected in memory by a new
-        /// sink from `makeSink` (given the body cap).
+        /// Sends `request` with `body`, following redirects, with each hop's body collected in
+        /// memory by a new sink from `makeSink` (given the body cap).
         func collect(
-            _ request: URLRequest, progress: (@Sendable (TransferProgress) -> Void)?,
-            makeSink: (Int) -> some CollectingBodySink
+            _ request: URLRequest, body: HTTPBody? = nil, makeSink: (Int) -> some CollectingBodySink
         ) async throws(NetworkingError) -> HTTPExchange {
             let startDate = Date()
             let deadline = makeDeadline()
             var hops = RedirectHops(request, policy: configuration.redirectPolicy)
+            var body = RequestBodyHops(body)
             while true {
                 let sink = makeSink(configuration.maxResponseBodySize)
-                let transfer = try makeTransfer(hops.current, deadline: deadline, sink: sink, progress: progress)
-                let outcome = await run(transfer, mayPoll: true)
+                let transfer = try makeTransfer(hops.current, body: try body.next(), deadline: deadline, sink: sink)
+                let outcome = await run(transfer, mayPoll: transfer.uploadPump == nil)
                 defer { recycle(transfer) }
                 let head = try Self.head(of: transfer, outcome)
                 // Only a redirect status needs the head as an `HTTPURLResponse` (see `ResponseHead`).
-                if try hops.follow(after: head) { continue }
+                if try body.follow(&hops, after: head) { continue }
                 let metrics = Self.metrics(of: transfer, startDate: startDate, redirects: hops.count)
-                return HTTPExchange(request: hops.current, head: head, body: sink.body, metrics: metrics)
+                return HTTPExchange(
+                    request: hops.current, head: head, body: sink.body, trailers: transfer.makeTrailers(),
+                    metrics: metrics)
             }
         }
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the built test suites (call it under with-httpbin.sh): every suite over the platform's default
+# Runs the built test suites (call it under with-httpbin.sh, which also starts stream_server.py and
+# exports STREAM_SERVER_BASE_URL): every suite over the platform's default
 # transport, then the integration suites once more over OTHER_TRANSPORT. Prints one closing line,
 # "tests: N passed, M failed (…)", summed over both runs, and exits non-zero if any run failed.
 #   usage: run-tests.sh SWIFT OTHER_TRANSPORT INTEGRATION_FILTER

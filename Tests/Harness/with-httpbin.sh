@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Runs a command against a fresh local httpbin and always stops the server afterwards.
+# Runs a command against a fresh local httpbin and the streaming server (stream_server.py), and
+# always stops both afterwards.
 #
 #   Tests/Harness/with-httpbin.sh swift test --skip-build
 #
-# The command sees HTTPBIN_BASE_URL=http://127.0.0.1:PORT; its exit code is returned.
+# The command sees HTTPBIN_BASE_URL=http://127.0.0.1:PORT and STREAM_SERVER_BASE_URL (the same for
+# stream_server.py); its exit code is returned.
 # Each run gets a private server (state under .build/harness/run.XXXXXX), so it never
 # touches a server left running with `make httpbin`, and concurrent runs don't collide.
 # The directory, with the server log, is kept only when the command fails.
@@ -22,8 +24,10 @@ HTTPBIN_STATE_DIR="$(mktemp -d "$ROOT/.build/harness/run.XXXXXX")"
 export HTTPBIN_STATE_DIR
 
 rc=1
+stream_server_pid=
 cleanup() {
     "$HARNESS_DIR/httpbin.sh" stop || true
+    if [[ -n "$stream_server_pid" ]]; then kill "$stream_server_pid" 2>/dev/null || true; fi
     if ((rc == 0)); then
         rm -rf "$HTTPBIN_STATE_DIR"
     else
@@ -38,6 +42,21 @@ exports="$("$HARNESS_DIR/httpbin.sh" start)" # a plain assignment, so `set -e` s
 eval "$exports"
 export HTTPBIN_BASE_URL
 echo "with-httpbin: HTTPBIN_BASE_URL=$HTTPBIN_BASE_URL" >&2
+
+# The streaming server exits by itself once this script is gone (--parent), killed or not.
+stream_url_file="$HTTPBIN_STATE_DIR/stream_server.url"
+"${HTTPBIN_PYTHON:-python3}" "$HARNESS_DIR/stream_server.py" --parent $$ --url-file "$stream_url_file" \
+    >"$HTTPBIN_STATE_DIR/stream_server.log" 2>&1 </dev/null &
+stream_server_pid=$!
+for _ in $(seq 100); do
+    [[ -s "$stream_url_file" ]] && break
+    kill -0 "$stream_server_pid" 2>/dev/null || break
+    sleep 0.1
+done
+[[ -s "$stream_url_file" ]] || { echo "with-httpbin: stream_server.py did not start" >&2; exit 1; }
+STREAM_SERVER_BASE_URL="$(cat "$stream_url_file")"
+export STREAM_SERVER_BASE_URL
+echo "with-httpbin: STREAM_SERVER_BASE_URL=$STREAM_SERVER_BASE_URL" >&2
 
 set +e
 "$@"

@@ -133,6 +133,23 @@
             XCTAssertEqual(exchange.metrics?.requestBodyBytes, Int64(body.count))
         }
 
+        /// A body produced as it is sent goes out as h2 DATA frames, without chunked framing.
+        func testAProducedBodyArrivesIntactOverH2() async throws {
+            let server = try startServer()
+            let parts = (0..<3).map { part in Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0 &+ part) }) }
+            var post = try request(server.secure, "/echo")
+            post.httpMethod = "POST"
+            let body = HTTPBody(
+                AsyncStream { continuation in
+                    for part in parts { continuation.yield(part) }
+                    continuation.finish()
+                }, length: nil, iterationBehavior: .single)
+            let response = try await transport(.http2).send(TransportRequest(head: post, body: body))
+            XCTAssertEqual(response.statusCode, 200)
+            XCTAssertEqual(response.head.header("X-Http-Version"), "2", "the server got the request over h2")
+            XCTAssertTrue(response.completeBody == parts.reduce(Data(), +), "the echoed body differs from the one sent")
+        }
+
         func testConcurrentRequestsShareOneConnection() async throws {
             let server = try startServer()
             // By name, so that the server holds the handshake (see h2_server.py) and all 20 requests

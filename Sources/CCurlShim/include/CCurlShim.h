@@ -24,8 +24,8 @@ typedef struct ncurl_slist ncurl_slist;
 // Callback shapes (the same as curl's).
 typedef size_t (*ncurl_data_callback)(char *buffer, size_t size, size_t count, void *userdata);
 typedef int (*ncurl_seek_callback)(void *userdata, int64_t offset, int origin);
-typedef int (*ncurl_xferinfo_callback)(void *userdata, int64_t dltotal, int64_t dlnow, int64_t ultotal,
-                                       int64_t ulnow);
+/// CURLOPT_TRAILERFUNCTION: fills `*list` (built with ncurl_slist_append; libcurl frees it).
+typedef int (*ncurl_trailer_callback)(ncurl_slist **list, void *userdata);
 
 // MARK: Loading
 
@@ -64,8 +64,8 @@ int ncurl_easy_set_header_callback(ncurl_easy *easy, ncurl_data_callback callbac
 int ncurl_easy_set_read_callback(ncurl_easy *easy, ncurl_data_callback callback, void *userdata);
 /// Sets CURLOPT_SEEKFUNCTION and CURLOPT_SEEKDATA.
 int ncurl_easy_set_seek_callback(ncurl_easy *easy, ncurl_seek_callback callback, void *userdata);
-/// Sets CURLOPT_XFERINFOFUNCTION and CURLOPT_XFERINFODATA and turns CURLOPT_NOPROGRESS off.
-int ncurl_easy_set_xferinfo_callback(ncurl_easy *easy, ncurl_xferinfo_callback callback, void *userdata);
+/// Sets CURLOPT_TRAILERFUNCTION and CURLOPT_TRAILERDATA (NULL and NULL clear them).
+int ncurl_easy_set_trailer_callback(ncurl_easy *easy, ncurl_trailer_callback callback, void *userdata);
 int ncurl_easy_getinfo_long(ncurl_easy *easy, int info, long *value);
 int ncurl_easy_getinfo_off(ncurl_easy *easy, int info, int64_t *value);
 int ncurl_easy_getinfo_string(ncurl_easy *easy, int info, const char **value);
@@ -112,11 +112,9 @@ ncurl_easy *ncurl_multi_next_done(ncurl_multi *multi, int *result);
 #define NCURLOPT_HTTPHEADER 10023
 #define NCURLOPT_HEADERDATA 10029
 #define NCURLOPT_CUSTOMREQUEST 10036
-#define NCURLOPT_NOPROGRESS 43
 #define NCURLOPT_NOBODY 44
 #define NCURLOPT_POST 47
 #define NCURLOPT_FOLLOWLOCATION 52
-#define NCURLOPT_XFERINFODATA 10057
 #define NCURLOPT_SSL_VERIFYPEER 64
 #define NCURLOPT_CAINFO 10065
 #define NCURLOPT_HEADERFUNCTION 20079
@@ -131,7 +129,8 @@ ncurl_easy *ncurl_multi_next_done(ncurl_multi *multi, int *result);
 #define NCURLOPT_SEEKFUNCTION 20167
 #define NCURLOPT_SEEKDATA 10168
 #define NCURLOPT_TCP_KEEPALIVE 213
-#define NCURLOPT_XFERINFOFUNCTION 20219
+#define NCURLOPT_TRAILERFUNCTION 20283
+#define NCURLOPT_TRAILERDATA 10284
 #define NCURLOPT_PINNEDPUBLICKEY 10230
 #define NCURLOPT_PIPEWAIT 237
 #define NCURLOPT_FORBID_REUSE 75
@@ -175,7 +174,12 @@ ncurl_easy *ncurl_multi_next_done(ncurl_multi *multi, int *result);
 
 // Callback return values and sizes.
 #define NCURL_READFUNC_ABORT 0x10000000
+#define NCURL_READFUNC_PAUSE 0x10000001
 #define NCURL_WRITEFUNC_PAUSE 0x10000001
+#define NCURL_TRAILERFUNC_OK 0
+#define NCURL_TRAILERFUNC_ABORT 1
+#define NCURLPAUSE_RECV 1
+#define NCURLPAUSE_SEND 4
 #define NCURLPAUSE_CONT 0
 #define NCURL_SEEKFUNC_OK 0
 #define NCURL_SEEKFUNC_FAIL 1

@@ -37,6 +37,23 @@ private enum TransfersSnippets {
         }
     }
 
+    // Transfers, "Stream a request body, and trailers".
+    static func streamedUpload(transport: any HTTPTransport) async throws {
+        let (chunks, feed) = AsyncStream<Data>.makeStream()
+        var body = HTTPBody(chunks, length: nil, iterationBehavior: .single)
+        body.trailers = { ["X-Parts": "2"] }
+        var upload = URLRequest(url: URL(string: "https://api.example.com/echo")!)
+        upload.httpMethod = "POST"
+        let response = try await transport.send(TransportRequest(head: upload, body: body, reading: .streamed))
+        var echoes = response.body.makeAsyncIterator()
+        feed.yield(Data("first".utf8))
+        let firstEcho = try await echoes.next()
+        feed.yield(Data("second".utf8))
+        feed.finish()
+        while let echo = try await echoes.next() { print(firstEcho?.count ?? 0, echo.count) }
+        print(response.body.trailers["X-Parts"] ?? "no trailers")
+    }
+
     // Transfers, "Upload files".
     static func uploads(networking: Networking, video: URL, reporter: ProgressReporter) async {
         let uploaded: Result<JSONResponse, NetworkingError> = await networking.upload(
