@@ -65,6 +65,22 @@ extension Networking {
         }
     }
 
+    /// Sends `body` as the request body as it is produced (an `AsyncSequence` of chunks: see
+    /// `HTTPBody`) and decodes the response. A `.single` body is sent once: the request is never
+    /// retried, and a 307 or 308 redirect fails rather than resend it.
+    public func upload<T: Decodable & Sendable>(
+        _ path: String, body: HTTPBody, contentType: String, method: HTTPMethod = .post
+    ) async -> Result<T, NetworkingError> {
+        await send(method, path, body: .stream(body, contentType: contentType))
+    }
+
+    /// Sends `body` as the request body as it is produced and ignores the response body.
+    public func upload(
+        _ path: String, body: HTTPBody, contentType: String, method: HTTPMethod = .post
+    ) async -> Result<Void, NetworkingError> {
+        await sendVoid(method, path, body: .stream(body, contentType: contentType))
+    }
+
     /// Uploads a file as the request body and ignores the response body.
     public func upload(
         _ path: String, fileURL: URL, contentType: String, method: HTTPMethod = .post,
