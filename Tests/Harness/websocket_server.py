@@ -88,6 +88,13 @@ async def echo_handler(connection):
 def process_request(connection, request):
     if request.path == "/auth" and request.headers.get("Authorization") != "Bearer good":
         return connection.respond(HTTPStatus.UNAUTHORIZED, "missing or wrong credentials\n")
+    if request.path == "/redirect":
+        # A redirect of the handshake that sets a cookie: the client must follow it to /headers
+        # (which echoes the request's fields) with the cookie.
+        response = connection.respond(HTTPStatus.FOUND, "")
+        response.headers["Location"] = "/headers"
+        response.headers["Set-Cookie"] = "session=ws42; Path=/"
+        return response
     return None
 
 

@@ -52,6 +52,19 @@
             await socket.close()
         }
 
+        func testARedirectedHandshakeIsFollowedWithTheCookieItSet() async throws {
+            let networking = Networking(baseURL: try server.echoBaseURL)
+            await networking.setAuthorizationHeader(headerValue: "Bearer token")
+            let socket = try await networking.webSocket("/redirect")
+            var iterator = socket.messages.makeAsyncIterator()
+            guard case .text(let json) = try await iterator.next() else { return XCTFail("no headers message") }
+            let headers = try JSONDecoder().decode([String: String].self, from: Data(json.utf8))
+            XCTAssertEqual(headers["Cookie"], "session=ws42", "the jar sent the cookie the redirect set")
+            XCTAssertEqual(headers["Authorization"], "Bearer token", "same origin: credentials kept")
+            XCTAssertEqual(socket.url.path, "/headers")
+            await socket.close()
+        }
+
         func testARefusedHandshakeIsAnHTTPErrorWithTheResponse() async throws {
             do {
                 _ = try await connect("/auth")

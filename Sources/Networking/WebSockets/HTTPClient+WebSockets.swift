@@ -15,7 +15,7 @@
             return try await WebSocket.open(
                 try makeRequest(for: endpoint), requestOptions: requestOptions(for: endpoint),
                 interceptors: pipeline.interceptors, observers: pipeline.observers, protocols: protocols,
-                options: options, transport: transport)
+                options: options, transport: transport, cookieJar: cookieJar)
         }
     }
 #endif

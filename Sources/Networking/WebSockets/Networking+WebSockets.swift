@@ -19,8 +19,9 @@
         /// is a new connection). The interceptors see the server's refusal as an exchange, and a
         /// successful upgrade as one with status 101; observers, events and logs see it as a request
         /// (a success with status 101, or its failure). The TLS settings are the transport's when it
-        /// is a `CurlTransport` (its CA file and pinned key). The response store and fakes do not
-        /// see the handshake, and redirects are not followed.
+        /// is a `CurlTransport` (its CA file and pinned key), and so is the `RedirectPolicy` that
+        /// redirects of the handshake follow; the client's cookie jar chooses each hop's cookies.
+        /// The response store and fakes do not see the handshake.
         ///
         /// - Throws: `.http` (with the response metadata) when the server answers 4xx or 5xx,
         ///   `.validation` when it answers something other than a valid upgrade, `.transport` when
@@ -34,8 +35,7 @@
             let request = try pipeline.builder.makeURLRequest(HTTPRequest(method: .get, path: Self.httpForm(of: path)))
             return try await WebSocket.open(
                 request, interceptors: pipeline.interceptors, observers: pipeline.observers, protocols: protocols,
-                options: options,
-                transport: transport)
+                options: options, transport: transport, cookieJar: cookieJar)
         }
 
         /// `path` with a `ws`/`wss` scheme given as `http`/`https`, as the request builder takes it.

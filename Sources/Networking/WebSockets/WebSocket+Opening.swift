@@ -15,7 +15,7 @@
         static func open(
             _ request: URLRequest, requestOptions: RequestOptions = RequestOptions(),
             interceptors: [any HTTPInterceptor], observers: [any RequestObserver], protocols: [String],
-            options: WebSocketOptions, transport: any HTTPTransport
+            options: WebSocketOptions, transport: any HTTPTransport, cookieJar: (any CookieJar)? = nil
         ) async throws(NetworkingError) -> WebSocket {
             var request = request
             request.httpMethod = "GET"
@@ -38,9 +38,19 @@
             let observation = RequestObservation(
                 observers: observers, request: request, kind: .request, options: requestOptions)
             do {
-                let (socket, upgrade) = try await handshake(
-                    request, requestOptions: requestOptions, interceptors: interceptors, protocols: protocols,
-                    options: options, transport: transport)
+                // The client's jar chooses the cookies of each hop, as for any request.
+                let handshaken = await RedirectHops.$cookieJar.withValue(cookieJar) {
+                    () async -> Result<(WebSocket, HTTPExchange), NetworkingError> in
+                    do throws(NetworkingError) {
+                        return .success(
+                            try await handshake(
+                                request, requestOptions: requestOptions, interceptors: interceptors,
+                                protocols: protocols, options: options, transport: transport))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+                let (socket, upgrade) = try handshaken.get()
                 observation?.complete(nil, exchange: upgrade)
                 return socket
             } catch {
@@ -55,9 +65,17 @@
         ) async throws(NetworkingError) -> (WebSocket, HTTPExchange) {
             let configuration = (transport as? CurlTransport)?.configuration ?? CurlTransport.Configuration()
             let attempts = WebSocketAttempts()
+            let policy = configuration.redirectPolicy
             let handshakeTransport = ClosureTransport(exchange: { (request) throws(NetworkingError) -> HTTPExchange in
-                try await attempts.attempt(
-                    request, protocols: protocols, options: options, configuration: configuration)
+                // Redirects are followed as for any request (credentials stripped across origins,
+                // the jar's cookies on each hop); only a 101 opens a connection.
+                var hops = RedirectHops(request, policy: policy)
+                while true {
+                    let answer = try await attempts.attempt(
+                        hops.current, protocols: protocols, options: options, configuration: configuration)
+                    if answer.statusCode != 101, try hops.follow(after: answer.response) { continue }
+                    return answer
+                }
             })
             let exchange: HTTPExchange
             do {
@@ -113,8 +131,14 @@
                 if let extensions = agreement.extensionsField { fields["Sec-WebSocket-Extensions"] = extensions }
                 head = (101, fields, Data())
             } catch {
-                guard case .http(let refusal) = error else { throw error }
-                head = (refusal.statusCode, refusal.metadata.headers.dictionary, refusal.metadata.body)
+                switch error {
+                case .http(let refusal):
+                    head = (refusal.statusCode, refusal.metadata.headers.dictionary, refusal.metadata.body)
+                case .validation(_, let answer) where RedirectPolicy.isRedirect(answer.statusCode):
+                    head = (answer.statusCode, answer.headers.dictionary, answer.body)  // followed by the caller
+                default:
+                    throw error
+                }
             }
             guard
                 let response = HTTPURLResponse(
