@@ -7,10 +7,10 @@ extension DataCache {
         #if canImport(Darwin)
             return FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
         #else
-            if let xdg = getenv("XDG_CACHE_HOME").map({ String(cString: $0) }), xdg.hasPrefix("/") {
+            if let xdg = ProcessEnvironment.value("XDG_CACHE_HOME"), xdg.hasPrefix("/") {
                 return URL(fileURLWithPath: xdg, isDirectory: true)
             }
-            if let home = getenv("HOME").map({ String(cString: $0) }), home.hasPrefix("/") {
+            if let home = ProcessEnvironment.value("HOME"), home.hasPrefix("/") {
                 return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache", isDirectory: true)
             }
             return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache", isDirectory: true)

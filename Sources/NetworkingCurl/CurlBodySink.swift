@@ -24,14 +24,9 @@
         func shouldPause() -> Bool { false }
     }
 
-    /// A sink that ends up holding the body in memory (what `send` returns).
-    protocol CollectingBodySink: CurlBodySink {
-        /// The body received so far.
-        var body: Data { get }
-    }
-
-    /// Collects the response body into one `Data`, up to a limit.
-    final class BufferedBodySink: CollectingBodySink {
+    /// Collects the response body into one `Data`, up to a limit (what `send` returns for a
+    /// caller that collects).
+    final class BufferedBodySink: CurlBodySink {
         private(set) var body = Data()
         private let limit: Int
         /// The most memory reserved up front from a `Content-Length` (the rest grows as it comes).

@@ -122,23 +122,19 @@
                     request.head, body: request.body, highWatermark: Self.streamHighWatermark,
                     limit: request.responseBodyLimit, observe: nil)
             }
-            let exchange = try await collect(request.head, body: request.body) { BufferedBodySink(limit: $0) }
-            return TransportResponse(
-                request: exchange.request, head: exchange.head, body: exchange.body, trailers: exchange.trailers,
-                metrics: exchange.metrics)
+            return try await collect(request)
         }
 
-        /// Sends `request` with `body`, following redirects, with each hop's body collected in
-        /// memory by a new sink from `makeSink` (given the body cap).
-        func collect(
-            _ request: URLRequest, body: HTTPBody? = nil, makeSink: (Int) -> some CollectingBodySink
-        ) async throws(NetworkingError) -> HTTPExchange {
+        /// Sends `request`, following redirects, with each hop's body collected in memory (up to
+        /// the request's limit and the transport's cap).
+        private func collect(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
             let startDate = Date()
             let deadline = makeDeadline()
-            var hops = RedirectHops(request, policy: configuration.redirectPolicy)
-            var body = RequestBodyHops(body)
+            let limit = min(request.responseBodyLimit, configuration.maxResponseBodySize)
+            var hops = RedirectHops(request.head, policy: configuration.redirectPolicy)
+            var body = RequestBodyHops(request.body)
             while true {
-                let sink = makeSink(configuration.maxResponseBodySize)
+                let sink = BufferedBodySink(limit: limit)
                 let transfer = try makeTransfer(hops.current, body: try body.next(), deadline: deadline, sink: sink)
                 let outcome = await run(transfer, mayPoll: transfer.uploadPump == nil)
                 defer { recycle(transfer) }
@@ -146,7 +142,7 @@
                 // Only a redirect status needs the head as an `HTTPURLResponse` (see `ResponseHead`).
                 if try body.follow(&hops, after: head) { continue }
                 let metrics = Self.metrics(of: transfer, startDate: startDate, redirects: hops.count)
-                return HTTPExchange(
+                return TransportResponse(
                     request: hops.current, head: head, body: sink.body, trailers: transfer.makeTrailers(),
                     metrics: metrics)
             }

@@ -33,12 +33,7 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
 
     /// Records a request a transport received, reading its body (a one-shot body is read once, here).
     public init(_ request: TransportRequest) async throws(NetworkingError) {
-        var head = request.head
-        if let body = request.body {
-            head.httpBodyStream = nil
-            head.httpBody = try await body.collect(upTo: TransportRequest.defaultResponseBodyLimit)
-        }
-        self.init(head)
+        self.init(try await request.collectingBody(upTo: TransportRequest.defaultResponseBodyLimit))
     }
 
     /// A header's value, compared case-insensitively.

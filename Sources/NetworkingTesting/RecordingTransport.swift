@@ -67,13 +67,10 @@ public final class RecordingTransport: HTTPTransport {
 
     /// Sends `request` through the next transport and writes the exchange to a fixture file.
     public func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
-        let body = try await request.body?.collect(upTo: TransportRequest.defaultResponseBodyLimit)
+        let head = try await request.collectingBody(upTo: TransportRequest.defaultResponseBodyLimit)
         var sent = request
-        var head = request.head
-        if let body {
-            sent.body = HTTPBody(body)
-            head.httpBodyStream = nil
-            head.httpBody = body
+        if let body = request.body, body.data == nil, body.fileURL == nil {
+            sent.body = head.httpBody.map(HTTPBody.init)  // a produced body was read here: send what was read
         }
         let exchange = try await next.exchange(for: sent)
         let fixture = makeFixture(head, exchange)

@@ -69,12 +69,7 @@ public final class ReplayingTransport: HTTPTransport {
     /// Answers with the fixture that matches `request`, or fails when none does.
     public func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
         if Task.isCancelled { throw .cancelled }
-        let sent = request
-        var request = sent.head
-        if let body = try await sent.body?.collect(upTo: TransportRequest.defaultResponseBodyLimit) {
-            request.httpBodyStream = nil
-            request.httpBody = body
-        }
+        let request = try await request.collectingBody(upTo: TransportRequest.defaultResponseBodyLimit)
         let key = MatchKey(request)
         let matching = entries.indices.filter { entries[$0].key.differences(from: key).isEmpty }
         guard let last = matching.last else { throw unmatched(request, key) }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An `HTTPBody` carried on a `URLRequest` as its `httpBodyStream`, so that a body streamed from
 /// an `AsyncSequence` passes through the interceptors, which see requests as `URLRequest`s.
@@ -48,30 +49,80 @@ extension HTTPBody {
     }
 }
 
-/// The chunks of an `InputStream`, read once.
-private struct InputStreamChunks: AsyncSequence, @unchecked Sendable {
-    // @unchecked: the stream is read by one iterator only (the body is one-shot).
-    let stream: InputStream
+/// The chunks of an `InputStream`, read once, on a thread of their own: a stream's reads may
+/// block (a bound pair's do until its writer writes), and no thread of Swift's cooperative pool
+/// may block in a system call. The reader stays at most `aheadLimit` chunks ahead of the consumer.
+private struct InputStreamChunks: AsyncSequence, Sendable {
+    static let aheadLimit = 4
 
-    func makeAsyncIterator() -> Iterator { Iterator(stream: stream) }
+    let reader: InputStreamReader
+
+    init(stream: InputStream) { reader = InputStreamReader(stream) }
+
+    func makeAsyncIterator() -> Iterator {
+        let (chunks, room) = reader.start()
+        return Iterator(chunks: chunks.makeAsyncIterator(), room: room)
+    }
 
     struct Iterator: AsyncIteratorProtocol {
-        let stream: InputStream
-        var opened = false
+        var chunks: AsyncThrowingStream<Data, any Error>.AsyncIterator
+        let room: DispatchSemaphore
 
         mutating func next() async throws -> Data? {
-            if !opened {
-                stream.open()
-                opened = true
-            }
-            var buffer = [UInt8](repeating: 0, count: HTTPBody.fileChunkSize)
+            let chunk = try await chunks.next()
+            if chunk != nil { room.signal() }  // one more chunk may be read ahead
+            return chunk
+        }
+    }
+}
+
+/// Reads one `InputStream` on a thread of its own, once.
+// @unchecked: `stream` is not Sendable, and only the one thread `start()` runs ever touches it
+// (`started` lets `start()` run it once); nothing else reads or writes it after `init`.
+private final class InputStreamReader: @unchecked Sendable {
+    private let stream: InputStream
+    private let started = Atomic<Bool>(false)
+
+    init(_ stream: InputStream) { self.stream = stream }
+
+    /// The chunks, and the semaphore the consumer signals for each chunk it took.
+    func start() -> (AsyncThrowingStream<Data, any Error>, DispatchSemaphore) {
+        let (chunks, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+        let room = DispatchSemaphore(value: InputStreamChunks.aheadLimit)
+        guard !started.exchange(true, ordering: .acquiringAndReleasing) else {
+            continuation.finish(throwing: HTTPBody.alreadySentError)
+            return (chunks, room)
+        }
+        let stopped = SharedFlag()
+        continuation.onTermination = { _ in
+            stopped.flag.store(true, ordering: .releasing)
+            room.signal()  // a reader waiting for room sees the end
+        }
+        Thread { [self] in read(into: continuation, room: room, stopped: stopped) }.start()
+        return (chunks, room)
+    }
+
+    private func read(
+        into continuation: AsyncThrowingStream<Data, any Error>.Continuation, room: DispatchSemaphore,
+        stopped: SharedFlag
+    ) {
+        stream.open()
+        defer { stream.close() }
+        var buffer = [UInt8](repeating: 0, count: HTTPBody.fileChunkSize)
+        while true {
+            room.wait()
+            if stopped.flag.load(ordering: .acquiring) { return }
             let count = stream.read(&buffer, maxLength: buffer.count)
-            if count < 0 { throw stream.streamError ?? NetworkingError.invalidRequest("the body stream failed") }
-            guard count > 0 else {
-                stream.close()
-                return nil
+            if count < 0 {
+                continuation.finish(
+                    throwing: stream.streamError ?? NetworkingError.invalidRequest("the body stream failed"))
+                return
             }
-            return Data(buffer[..<count])
+            guard count > 0 else {
+                continuation.finish()
+                return
+            }
+            continuation.yield(Data(buffer[..<count]))
         }
     }
 }

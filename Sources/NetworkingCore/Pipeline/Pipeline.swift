@@ -91,13 +91,8 @@ public struct Pipeline: Sendable {
         }
         let observation = RequestObservation(observers: observers, request: urlRequest, kind: kind, options: options)
         let step = TransportStep(
-            transport: transport, reading: downloadProgress == nil ? .whole : .streamed, uploadProgress: uploadProgress)
-        var sent = await send(urlRequest, through: step)
-        if case .success(let exchange) = sent, let arriving = exchange.arrivingBody, let downloadProgress {
-            sent = await Result.of { () async throws(NetworkingError) in
-                try await exchange.collecting(arriving, reportingTo: downloadProgress)
-            }
-        }
+            transport: transport, uploadProgress: uploadProgress, downloadProgress: downloadProgress)
+        let sent = await send(urlRequest, through: step)
         var value: T?
         let failure = conclude(sent, observation: observation) { (exchange) throws(NetworkingError) in
             value = try decode(exchange)

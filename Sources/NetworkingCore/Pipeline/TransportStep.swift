@@ -8,39 +8,47 @@ import Foundation
 /// and `HTTPExchange` and the transport's `TransportRequest` and `TransportResponse`.
 ///
 /// It takes the body off the request as an `HTTPBody` (refusing to send a one-shot body twice),
-/// sends it, and hands the interceptors an exchange: the whole body when the caller collects it;
-/// for a caller that reads a 2xx body as it arrives (a stream, a download, progress), an empty
-/// body with the stream beside it (`HTTPExchange.arrivingBody`), where the pipeline takes it from.
+/// sends it, and hands the interceptors an exchange: the whole body when the caller collects it
+/// (reporting a 2xx body's arrival to `downloadProgress`, when given); for a caller that reads a
+/// 2xx body as it arrives (a stream, a download), an empty body with the stream beside it
+/// (`HTTPExchange.arrivingBody`), where the pipeline takes it from.
 package struct TransportStep: Sendable {
-    /// The bytes of a non-2xx body kept for the error when the caller meant to stream a 2xx one.
-    package static let maxErrorBody = 16 * 1024 * 1024
-
     let transport: any HTTPTransport
-    var reading: TransportRequest.BodyReading = .whole
-    var uploadProgress: ProgressReporter? = nil
+    let reading: TransportRequest.BodyReading
+    let uploadProgress: ProgressReporter?
+    let downloadProgress: ProgressReporter?
     /// The `responseBodyLimit` of the requests sent, when not the default (a download to a file
     /// holds none of its body in memory: `Int.max`).
-    var responseBodyLimit = TransportRequest.defaultResponseBodyLimit
+    let responseBodyLimit: Int
 
+    /// A step that collects the body (reporting its arrival to `downloadProgress`), or with
+    /// `reading` `.streamed` hands a 2xx body over as it arrives.
     package init(
         transport: any HTTPTransport, reading: TransportRequest.BodyReading = .whole,
-        uploadProgress: ProgressReporter? = nil, responseBodyLimit: Int = TransportRequest.defaultResponseBodyLimit
+        uploadProgress: ProgressReporter? = nil, downloadProgress: ProgressReporter? = nil,
+        responseBodyLimit: Int = TransportRequest.defaultResponseBodyLimit
     ) {
         self.transport = transport
         self.reading = reading
         self.uploadProgress = uploadProgress
+        self.downloadProgress = downloadProgress
         self.responseBodyLimit = responseBodyLimit
     }
 
     /// Sends `request` through the transport.
     package func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
-        var sent = try TransportRequest(sending: request, reading: reading)
+        // Progress is counted as the body arrives, so the transport is asked to stream it.
+        var sent = try TransportRequest(sending: request, reading: downloadProgress == nil ? reading : .streamed)
         sent.responseBodyLimit = responseBodyLimit
         if let uploadProgress, let body = sent.body { sent.body = body.reportingProgress(to: uploadProgress) }
         let response = try await transport.send(sent)
+        let isSuccess = (200..<300).contains(response.statusCode)
+        if let downloadProgress, isSuccess {
+            return try await response.collect(upTo: responseBodyLimit, reportingTo: downloadProgress)
+        }
         guard reading == .streamed else { return try await response.collect(upTo: responseBodyLimit) }
-        guard (200..<300).contains(response.statusCode), response.completeBody == nil else {
-            return try await response.collect(upTo: Self.maxErrorBody)
+        guard isSuccess, response.completeBody == nil else {
+            return try await response.collect(upTo: FileBodyWriter.defaultMaxInMemoryBody)
         }
         return HTTPExchange(
             request: response.request, head: response.head, arriving: response.body, metrics: response.metrics)

@@ -76,7 +76,9 @@ public struct TransportRequest: Sendable {
     /// The head with the body on it, for an adapter to an API that takes a `URLRequest` with its
     /// body: bytes as `httpBody`, a file as a `FileBodyStream` (not read here), and a stream read
     /// into `httpBody` (at most `limit` bytes, 16 MiB by default; a one-shot stream is read then).
-    public func collectingBody(upTo limit: Int = 16 * 1024 * 1024) async throws(NetworkingError) -> URLRequest {
+    public func collectingBody(
+        upTo limit: Int = FileBodyWriter.defaultMaxInMemoryBody
+    ) async throws(NetworkingError) -> URLRequest {
         guard let body else { return head }
         var request = head
         if let file = body.fileURL {

@@ -7,16 +7,16 @@ import Foundation
 // Reading a body as it arrives, into memory with progress or into a file: the helpers every
 // transfer is built from, over the one transport seam.
 
-extension HTTPExchange {
-    /// This exchange with `body` read into it, each chunk's arrival reported to `progress`
-    /// (the total is the response's `Content-Length`, when it has one).
-    func collecting(
-        _ body: ResponseBodyStream, reportingTo progress: ProgressReporter,
-        upTo limit: Int = TransportRequest.defaultResponseBodyLimit
-    ) async throws(NetworkingError) -> HTTPExchange {
+extension TransportResponse {
+    /// The response as an exchange with its body read, each chunk's arrival reported to
+    /// `progress` (the total is the response's `Content-Length`, when it has one); more than
+    /// `limit` bytes cancels the transfer and throws `.transport(URLError(.dataLengthExceedsMaximum))`.
+    func collect(upTo limit: Int, reportingTo progress: ProgressReporter) async throws(NetworkingError) -> HTTPExchange
+    {
         let total = head.header("Content-Length").flatMap { Int64($0) }
         var data = Data()
         progress.report(TransferProgress(completedBytes: 0, totalBytes: total))
+        let body = self.body
         for try await chunk in body {
             guard data.count + chunk.count <= limit else {
                 body.cancel()

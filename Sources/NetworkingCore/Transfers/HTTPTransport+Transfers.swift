@@ -12,9 +12,7 @@ extension HTTPTransport {
     /// Sends `request` and returns as soon as the response head has arrived, whatever its
     /// status, with the body still arriving.
     public func stream(_ request: URLRequest) async throws(NetworkingError) -> StreamedResponse {
-        let response = try await send(try TransportRequest(sending: request, reading: .streamed))
-        return StreamedResponse(
-            request: response.request, head: response.head, body: response.body, metrics: response.metrics)
+        StreamedResponse(try await send(try TransportRequest(sending: request, reading: .streamed)))
     }
 
     /// Sends `request` and writes a 2xx body to `target` (see `DownloadTarget` for resuming) as
@@ -26,11 +24,9 @@ extension HTTPTransport {
         let start = Date()
         var sent = try TransportRequest(sending: request, reading: .streamed)
         sent.responseBodyLimit = .max  // the body goes to the file, not to memory
-        let response = try await send(sent)
-        let streamed = StreamedResponse(
-            request: response.request, head: response.head, body: response.body, metrics: response.metrics)
+        let streamed = StreamedResponse(try await send(sent))
         guard (200..<300).contains(streamed.statusCode) else {
-            let body = try await streamed.body.collect(upTo: TransportStep.maxErrorBody)
+            let body = try await streamed.body.collect(upTo: FileBodyWriter.defaultMaxInMemoryBody)
             return FileDownloadExchange(
                 request: streamed.request, head: streamed.head, body: body, wroteFile: false, startOffset: 0,
                 bytesWritten: 0)
@@ -43,10 +39,7 @@ extension HTTPTransport {
     public func send(
         _ request: URLRequest, uploadProgress: ProgressReporter?, downloadProgress: ProgressReporter?
     ) async throws(NetworkingError) -> HTTPExchange {
-        let step = TransportStep(
-            transport: self, reading: downloadProgress == nil ? .whole : .streamed, uploadProgress: uploadProgress)
-        let exchange = try await step.send(request)
-        guard let arriving = exchange.arrivingBody, let downloadProgress else { return exchange }
-        return try await exchange.collecting(arriving, reportingTo: downloadProgress)
+        try await TransportStep(transport: self, uploadProgress: uploadProgress, downloadProgress: downloadProgress)
+            .send(request)
     }
 }

@@ -25,6 +25,11 @@ public struct StreamedResponse: Sendable {
         self.metrics = metrics
     }
 
+    /// A transport's response, its body read as a stream.
+    public init(_ response: TransportResponse) {
+        self.init(request: response.request, head: response.head, body: response.body, metrics: response.metrics)
+    }
+
     /// The response.
     public var response: HTTPURLResponse { head.response }
 

@@ -21,15 +21,7 @@ extension URLSessionTransport {
     /// URLSession reads an `httpBodyStream` with blocking reads on its own thread, and the library
     /// blocks no thread to feed one. A file body is uploaded from its file, read afresh.
     public func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
-        var head = request.head
-        head.httpBodyStream = nil
-        if let body = request.body {
-            if let file = body.fileURL {
-                head.httpBodyStream = FileBodyStream(fileURL: file)
-            } else {
-                head.httpBody = try await body.collect(upTo: maxResponseBodySize)
-            }
-        }
+        let head = try await request.collectingBody(upTo: maxResponseBodySize)
         #if canImport(Darwin)
             if session.configuration.identifier != nil { return try await backgroundResponse(head) }
         #endif

@@ -42,7 +42,7 @@ public struct HTTPBody: Sendable {
     /// Called after the last chunk was read, so it may report what reading computed (a checksum).
     public var trailers: (@Sendable () async -> HTTPHeaders)?
     /// Set when a one-shot body starts being sent; `nil` for a body that can be sent again.
-    private let started: OneShotFlag?
+    private let started: SharedFlag?
 
     /// A body of bytes held in memory.
     public init(_ data: Data) {
@@ -87,7 +87,7 @@ public struct HTTPBody: Sendable {
         }
         self.length = length
         self.iterationBehavior = iterationBehavior
-        started = iterationBehavior == .single ? OneShotFlag() : nil
+        started = iterationBehavior == .single ? SharedFlag() : nil
     }
 
     /// The bytes, for a body held in memory; `nil` for a file or a stream.
@@ -123,7 +123,12 @@ public struct HTTPBody: Sendable {
 
     /// Reads the whole body into memory; more than `limit` bytes throws `.invalidRequest`.
     public func collect(upTo limit: Int) async throws(NetworkingError) -> Data {
-        if let data, data.count <= limit { return data }
+        if let data {
+            guard data.count <= limit else {
+                throw .invalidRequest("the request body is larger than the limit of \(limit) bytes")
+            }
+            return data
+        }
         var collected = Data()
         for try await chunk in self {
             guard collected.count + chunk.count <= limit else {
@@ -214,7 +219,8 @@ extension HTTPBody: AsyncSequence {
     }
 }
 
-/// Whether a one-shot body has started being read, shared by the copies of the body.
-private final class OneShotFlag: Sendable {
+/// A flag shared by the values and closures that hold it (whether a one-shot body has started
+/// being sent; whether a body's reader was stopped).
+final class SharedFlag: Sendable {
     let flag = Atomic<Bool>(false)
 }

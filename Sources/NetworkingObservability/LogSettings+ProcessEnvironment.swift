@@ -1,0 +1,15 @@
+import Foundation
+import NetworkingCore
+
+extension LogSettings {
+    /// The default settings, with the log file named by `NETWORKING_LOG_FILE` in the process's
+    /// environment (see `LogFileLocation`) if it can be opened.
+    public static func fromProcessEnvironment() -> LogSettings {
+        LogSettings(environment: ProcessEnvironment.values(LogFileLocation.environmentKeys))
+    }
+}
+
+extension LogFileLocation {
+    /// The environment variables `url(from:)` reads.
+    public static let environmentKeys = [environmentKey, "XDG_CACHE_HOME", "HOME"]
+}
