@@ -1,5 +1,4 @@
 import Foundation
-import NetworkingCore
 
 extension LogSettings {
     /// The default settings, with the log file named by `NETWORKING_LOG_FILE` in the process's
