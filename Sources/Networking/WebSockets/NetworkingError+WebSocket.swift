@@ -16,6 +16,9 @@ extension NetworkingError {
                 ]))
     }
 
+    /// The error of a send or ping after a WebSocket connection closed.
+    static var webSocketClosed: NetworkingError { .invalidRequest("the WebSocket connection is closed") }
+
     /// The WebSocket protocol breach that failed a connection, when that is what this error is.
     public var webSocketProtocolError: WebSocketProtocolError? { underlyingError as? WebSocketProtocolError }
 }

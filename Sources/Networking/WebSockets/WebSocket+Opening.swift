@@ -1,161 +1,158 @@
-#if os(Linux)
-    import Foundation
-    import NetworkingCore
-    import NetworkingCurl
-    import Synchronization
+import Foundation
+import NetworkingCore
+import Synchronization
 
-    #if canImport(FoundationNetworking)
-        import FoundationNetworking
-    #endif
-
-    extension WebSocket {
-        /// Runs the opening handshake `request` (a GET, as a front door built it) through
-        /// `interceptors` and opens the connection the last successful upgrade made; `observers`
-        /// are told about the handshake as about a request (a success has status 101).
-        static func open(
-            _ request: URLRequest, requestOptions: RequestOptions = RequestOptions(),
-            interceptors: [any HTTPInterceptor], observers: [any RequestObserver], protocols: [String],
-            options: WebSocketOptions, transport: any HTTPTransport, cookieJar: (any CookieJar)? = nil
-        ) async throws(NetworkingError) -> WebSocket {
-            var request = request
-            request.httpMethod = "GET"
-            request.httpBody = nil
-            // What interceptors see of the handshake; the connection writes these fields itself
-            // (with a fresh Sec-WebSocket-Key for each connection).
-            request.setValue("websocket", forHTTPHeaderField: "Upgrade")
-            request.setValue("Upgrade", forHTTPHeaderField: "Connection")
-            request.setValue("13", forHTTPHeaderField: "Sec-WebSocket-Version")
-            if !protocols.isEmpty {
-                request.setValue(protocols.joined(separator: ", "), forHTTPHeaderField: "Sec-WebSocket-Protocol")
-            }
-            if let offer = compressionOffer(options) {
-                request.setValue(offer.description, forHTTPHeaderField: "Sec-WebSocket-Extensions")
-            }
-            for (name, value) in options.headers.sorted(by: { $0.key < $1.key }) {
-                request.setValue(value, forHTTPHeaderField: name)
-            }
-            // Observed as any request is: a success is the 101 that opened the connection.
-            let observation = RequestObservation(
-                observers: observers, request: request, kind: .request, options: requestOptions)
-            do {
-                // The client's jar chooses the cookies of each hop, as for any request.
-                let handshaken = await RedirectHops.$cookieJar.withValue(cookieJar) {
-                    () async -> Result<(WebSocket, HTTPExchange), NetworkingError> in
-                    do throws(NetworkingError) {
-                        return .success(
-                            try await handshake(
-                                request, requestOptions: requestOptions, interceptors: interceptors,
-                                protocols: protocols, options: options, transport: transport))
-                    } catch {
-                        return .failure(error)
-                    }
-                }
-                let (socket, upgrade) = try handshaken.get()
-                observation?.complete(nil, exchange: upgrade)
-                return socket
-            } catch {
-                observation?.complete(error, exchange: nil)
-                throw error
-            }
-        }
-
-        private static func handshake(
-            _ request: URLRequest, requestOptions: RequestOptions, interceptors: [any HTTPInterceptor],
-            protocols: [String], options: WebSocketOptions, transport: any HTTPTransport
-        ) async throws(NetworkingError) -> (WebSocket, HTTPExchange) {
-            let configuration = (transport as? CurlTransport)?.configuration ?? CurlTransport.Configuration()
-            let attempts = WebSocketAttempts()
-            let policy = configuration.redirectPolicy
-            let handshakeTransport = ClosureTransport(exchange: { (request) throws(NetworkingError) -> HTTPExchange in
-                // Redirects are followed as for any request (credentials stripped across origins,
-                // the jar's cookies on each hop); only a 101 opens a connection.
-                var hops = RedirectHops(request, policy: policy)
-                while true {
-                    let answer = try await attempts.attempt(
-                        hops.current, protocols: protocols, options: options, configuration: configuration)
-                    if answer.statusCode != 101, try hops.follow(after: answer.response) { continue }
-                    return answer
-                }
-            })
-            let exchange: HTTPExchange
-            do {
-                exchange = try await InterceptorChain(interceptors: interceptors, transport: handshakeTransport)
-                    .send(request, options: requestOptions)
-            } catch {
-                attempts.discard()  // an interceptor failed the handshake after a connection opened
-                throw error
-            }
-            guard exchange.statusCode == 101, let (url, agreement, channel) = attempts.takeLast() else {
-                attempts.discard()
-                if exchange.statusCode >= 400 { throw .http(HTTPError(metadata: exchange.metadata)) }
-                throw .validation(
-                    reason: "the WebSocket handshake ended with status \(exchange.statusCode) instead of 101",
-                    exchange.metadata)
-            }
-            return (WebSocket(url: url, agreement: agreement, channel: channel), exchange)
-        }
-
-        /// The permessage-deflate offer `options` ask for, when zlib is there to honour it.
-        static func compressionOffer(_ options: WebSocketOptions) -> WebSocketCompression? {
-            guard let compression = options.compression, WebSocketZlibStream.isAvailable else { return nil }
-            return compression
-        }
-    }
-
-    /// The connections one `webSocket` call opened, one per time the interceptors sent the
-    /// handshake; the last successful one is kept, the others closed.
-    private final class WebSocketAttempts: Sendable {
-        private let last = Mutex<(URL, WebSocketHandshake.Agreement, WebSocketChannel)?>(nil)
-
-        /// Connects and shakes hands; the server's answer as an exchange (101 for an upgrade).
-        func attempt(
-            _ request: URLRequest, protocols: [String], options: WebSocketOptions,
-            configuration: CurlTransport.Configuration
-        ) async throws(NetworkingError) -> HTTPExchange {
-            guard let httpURL = request.url else { throw .invalidRequest("the handshake request has no URL") }
-            let url = try Networking.webSocketURL(httpURL)
-            let handshake = WebSocketHandshake(
-                url: url, protocols: protocols, headers: HTTPHeaders(request.allHTTPHeaderFields ?? [:]),
-                compression: WebSocket.compressionOffer(options))
-            let channel = WebSocketChannel(handshake: handshake, options: options, configuration: configuration)
-            let head: (status: Int, fields: [String: String], body: Data)
-            do throws(NetworkingError) {
-                let agreement = try await channel.open()
-                let previous = last.withLock { last in
-                    defer { last = (url, agreement, channel) }
-                    return last?.2
-                }
-                previous?.abandon()
-                var fields = ["Upgrade": "websocket", "Connection": "Upgrade"]
-                if let chosen = agreement.subprotocol { fields["Sec-WebSocket-Protocol"] = chosen }
-                if let extensions = agreement.extensionsField { fields["Sec-WebSocket-Extensions"] = extensions }
-                head = (101, fields, Data())
-            } catch {
-                switch error {
-                case .http(let refusal):
-                    head = (refusal.statusCode, refusal.metadata.headers.dictionary, refusal.metadata.body)
-                case .validation(_, let answer) where RedirectPolicy.isRedirect(answer.statusCode):
-                    head = (answer.statusCode, answer.headers.dictionary, answer.body)  // followed by the caller
-                default:
-                    throw error
-                }
-            }
-            guard
-                let response = HTTPURLResponse(
-                    url: httpURL, statusCode: head.status, httpVersion: "HTTP/1.1", headerFields: head.fields)
-            else { throw .invalidResponse }
-            return HTTPExchange(request: request, response: response, body: head.body)
-        }
-
-        /// The last connection opened, handed over.
-        func takeLast() -> (URL, WebSocketHandshake.Agreement, WebSocketChannel)? {
-            last.withLock { last in
-                defer { last = nil }
-                return last
-            }
-        }
-
-        /// Closes a connection opened but not handed over (an interceptor replaced the upgrade).
-        func discard() { takeLast()?.2.abandon() }
-    }
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
 #endif
+
+extension WebSocket {
+    /// Runs the opening handshake `request` (a GET, as a front door built it) through
+    /// `interceptors` and opens the connection the last successful upgrade made; `observers`
+    /// are told about the handshake as about a request (a success has status 101).
+    static func open(
+        _ request: URLRequest, requestOptions: RequestOptions = RequestOptions(),
+        interceptors: [any HTTPInterceptor], observers: [any RequestObserver], protocols: [String],
+        options: WebSocketOptions, transport: any HTTPTransport, cookieJar: (any CookieJar)? = nil
+    ) async throws(NetworkingError) -> WebSocket {
+        let connector = WebSocketConnector(transport: transport)
+        var request = request
+        request.httpMethod = "GET"
+        request.httpBody = nil
+        // What interceptors see of the handshake; the connection writes these fields itself
+        // (with a fresh Sec-WebSocket-Key for each connection).
+        request.setValue("websocket", forHTTPHeaderField: "Upgrade")
+        request.setValue("Upgrade", forHTTPHeaderField: "Connection")
+        request.setValue("13", forHTTPHeaderField: "Sec-WebSocket-Version")
+        if !protocols.isEmpty {
+            request.setValue(protocols.joined(separator: ", "), forHTTPHeaderField: "Sec-WebSocket-Protocol")
+        }
+        if let offer = compressionOffer(options, connector: connector) {
+            request.setValue(offer.description, forHTTPHeaderField: "Sec-WebSocket-Extensions")
+        }
+        for (name, value) in options.headers.sorted(by: { $0.key < $1.key }) {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+        // Observed as any request is: a success is the 101 that opened the connection.
+        let observation = RequestObservation(
+            observers: observers, request: request, kind: .request, options: requestOptions)
+        do {
+            // The client's jar chooses the cookies of each hop, as for any request.
+            let handshaken = await RedirectHops.$cookieJar.withValue(cookieJar) {
+                () async -> Result<(WebSocket, HTTPExchange), NetworkingError> in
+                do throws(NetworkingError) {
+                    return .success(
+                        try await handshake(
+                            request, requestOptions: requestOptions, interceptors: interceptors,
+                            protocols: protocols, options: options, connector: connector))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            let (socket, upgrade) = try handshaken.get()
+            observation?.complete(nil, exchange: upgrade)
+            return socket
+        } catch {
+            observation?.complete(error, exchange: nil)
+            throw error
+        }
+    }
+
+    private static func handshake(
+        _ request: URLRequest, requestOptions: RequestOptions, interceptors: [any HTTPInterceptor],
+        protocols: [String], options: WebSocketOptions, connector: WebSocketConnector
+    ) async throws(NetworkingError) -> (WebSocket, HTTPExchange) {
+        let attempts = WebSocketAttempts()
+        let policy = connector.redirectPolicy
+        let handshakeTransport = ClosureTransport(exchange: { (request) throws(NetworkingError) -> HTTPExchange in
+            // Redirects are followed as for any request (credentials stripped across origins,
+            // the jar's cookies on each hop); only a 101 opens a connection.
+            var hops = RedirectHops(request, policy: policy)
+            while true {
+                let answer = try await attempts.attempt(
+                    hops.current, protocols: protocols, options: options, connector: connector)
+                if answer.statusCode != 101, try hops.follow(after: answer.response) { continue }
+                return answer
+            }
+        })
+        let exchange: HTTPExchange
+        do {
+            exchange = try await InterceptorChain(interceptors: interceptors, transport: handshakeTransport)
+                .send(request, options: requestOptions)
+        } catch {
+            attempts.discard()  // an interceptor failed the handshake after a connection opened
+            throw error
+        }
+        guard exchange.statusCode == 101, let (url, agreement, connection) = attempts.takeLast() else {
+            attempts.discard()
+            if exchange.statusCode >= 400 { throw .http(HTTPError(metadata: exchange.metadata)) }
+            throw .validation(
+                reason: "the WebSocket handshake ended with status \(exchange.statusCode) instead of 101",
+                exchange.metadata)
+        }
+        return (WebSocket(url: url, agreement: agreement, connection: connection), exchange)
+    }
+
+    /// The permessage-deflate offer `options` ask for, when the connections can honour it.
+    static func compressionOffer(_ options: WebSocketOptions, connector: WebSocketConnector) -> WebSocketCompression? {
+        guard let compression = options.compression, connector.offersCompression else { return nil }
+        return compression
+    }
+}
+
+/// The connections one `webSocket` call opened, one per time the interceptors sent the
+/// handshake; the last successful one is kept, the others closed.
+private final class WebSocketAttempts: Sendable {
+    private let last = Mutex<(URL, WebSocketHandshake.Agreement, any WebSocketConnection)?>(nil)
+
+    /// Connects and shakes hands; the server's answer as an exchange (101 for an upgrade).
+    func attempt(
+        _ request: URLRequest, protocols: [String], options: WebSocketOptions,
+        connector: WebSocketConnector
+    ) async throws(NetworkingError) -> HTTPExchange {
+        guard let httpURL = request.url else { throw .invalidRequest("the handshake request has no URL") }
+        let url = try Networking.webSocketURL(httpURL)
+        let handshake = WebSocketHandshake(
+            url: url, protocols: protocols, headers: HTTPHeaders(request.allHTTPHeaderFields ?? [:]),
+            compression: WebSocket.compressionOffer(options, connector: connector))
+        let connection = connector.connection(for: handshake, options: options)
+        let head: (status: Int, fields: [String: String], body: Data)
+        do throws(NetworkingError) {
+            let agreement = try await connection.open()
+            let previous = last.withLock { last in
+                defer { last = (url, agreement, connection) }
+                return last?.2
+            }
+            previous?.abandon()
+            var fields = ["Upgrade": "websocket", "Connection": "Upgrade"]
+            if let chosen = agreement.subprotocol { fields["Sec-WebSocket-Protocol"] = chosen }
+            if let extensions = agreement.extensionsField { fields["Sec-WebSocket-Extensions"] = extensions }
+            head = (101, fields, Data())
+        } catch {
+            switch error {
+            case .http(let refusal):
+                head = (refusal.statusCode, refusal.metadata.headers.dictionary, refusal.metadata.body)
+            case .validation(_, let answer) where RedirectPolicy.isRedirect(answer.statusCode):
+                head = (answer.statusCode, answer.headers.dictionary, answer.body)  // followed by the caller
+            default:
+                throw error
+            }
+        }
+        guard
+            let response = HTTPURLResponse(
+                url: httpURL, statusCode: head.status, httpVersion: "HTTP/1.1", headerFields: head.fields)
+        else { throw .invalidResponse }
+        return HTTPExchange(request: request, response: response, body: head.body)
+    }
+
+    /// The last connection opened, handed over.
+    func takeLast() -> (URL, WebSocketHandshake.Agreement, any WebSocketConnection)? {
+        last.withLock { last in
+            defer { last = nil }
+            return last
+        }
+    }
+
+    /// Closes a connection opened but not handed over (an interceptor replaced the upgrade).
+    func discard() { takeLast()?.2.abandon() }
+}

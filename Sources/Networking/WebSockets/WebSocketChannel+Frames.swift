@@ -90,7 +90,7 @@
             }
             // No message is compressed after the end: the zlib stream goes now, not with the owner.
             deflater.withLock { $0 = nil }
-            let failure = error ?? Self.closedError
+            let failure = error ?? NetworkingError.webSocketClosed
             for sender in senders { sender.resume(throwing: failure) }
             for ping in pings { ping.resume(throwing: failure) }
             inbox.finish(error)

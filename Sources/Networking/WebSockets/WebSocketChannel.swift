@@ -9,7 +9,7 @@
     /// (see WebSocketChannel+Loop.swift): the only place that touches the socket, so no Swift
     /// concurrency thread ever blocks in a system call. Other threads hand it frames to send and
     /// requests (close, ping, the owner gone) under a lock, and wake it through a pipe.
-    final class WebSocketChannel: Sendable {
+    final class WebSocketChannel: WebSocketConnection {
         struct State: ~Copyable {
             /// Encoded frames the loop has not taken yet.
             var pending: [UInt8] = []
@@ -143,7 +143,7 @@
             do {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                     let outcome: NetworkingError?? = state.withLock { state in
-                        if let end = state.end { return .some(end ?? Self.closedError) }
+                        if let end = state.end { return .some(end ?? NetworkingError.webSocketClosed) }
                         guard state.pending.count > options.sendBufferSize else { return .some(nil) }
                         state.sendWaiters.append(continuation)
                         return nil
@@ -219,16 +219,16 @@
             wake()
         }
 
+        /// The next message received; `nil` once the connection closed cleanly.
+        func nextMessage() async throws(NetworkingError) -> WebSocketMessage? { try await inbox.next() }
+
         /// The peer's close frame, once it came.
         var peerClose: (code: WebSocketCloseCode?, reason: String)? { state.withLock { $0.peerClose } }
 
         private static func checkOpen(_ state: borrowing State) throws(NetworkingError) {
-            if let end = state.end { throw end ?? closedError }
-            if state.closeQueued || state.abandoned { throw closedError }
+            if let end = state.end { throw end ?? NetworkingError.webSocketClosed }
+            if state.closeQueued || state.abandoned { throw NetworkingError.webSocketClosed }
         }
-
-        /// The error of a send or ping after the connection closed.
-        static var closedError: NetworkingError { .invalidRequest("the WebSocket connection is closed") }
 
         /// A fresh random masking key (RFC 6455 §5.3).
         static func maskingKey() -> UInt32 {

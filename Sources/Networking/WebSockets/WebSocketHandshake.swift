@@ -32,7 +32,7 @@ struct WebSocketHandshake: Sendable {
     }
 
     /// The handshake's own fields, which `headers` cannot replace.
-    private static let reservedNames: Set<String> = [
+    static let reservedNames: Set<String> = [
         "host", "upgrade", "connection", "sec-websocket-key", "sec-websocket-version", "sec-websocket-protocol",
         "sec-websocket-extensions", "content-length", "transfer-encoding",
     ]

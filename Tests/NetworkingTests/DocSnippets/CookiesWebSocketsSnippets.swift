@@ -37,39 +37,37 @@ private enum CookiesWebSocketsSnippets {
         await networking.setCookieJar(HTTPCookieStorageJar(.shared))
     }
 
-    #if os(Linux)
-        // WebSockets, "Overview".
-        static func chat(token: String) async throws {
-            let networking = Networking(baseURL: "https://chat.example.com")
-            await networking.setAuthorizationHeader(token: token)
-            let socket = try await networking.webSocket("/rooms/42", protocols: ["chat.v1"])
+    // WebSockets, "Overview".
+    static func chat(token: String) async throws {
+        let networking = Networking(baseURL: "https://chat.example.com")
+        await networking.setAuthorizationHeader(token: token)
+        let socket = try await networking.webSocket("/rooms/42", protocols: ["chat.v1"])
 
-            let reader = Task {
-                for try await message in socket.messages {
-                    if case .text(let line) = message { print(line) }
-                }
-                print("closed by the server: \(socket.closeCode.map { "\($0)" } ?? "no close frame")")
+        let reader = Task {
+            for try await message in socket.messages {
+                if case .text(let line) = message { print(line) }
             }
-            try await socket.send(.text("hello"))
-            try await socket.ping()
-            await socket.close()
-            _ = reader
+            print("closed by the server: \(socket.closeCode.map { "\($0)" } ?? "no close frame")")
+        }
+        try await socket.send(.text("hello"))
+        try await socket.ping()
+        await socket.close()
+        _ = reader
+    }
+
+    // WebSockets, "Compression".
+    static func compression(networking: Networking) async throws {
+        let socket = try await networking.webSocket("/rooms/42")
+        if let compression = socket.negotiatedCompression {
+            print("compressed, server window \(1 << compression.serverMaxWindowBits) bytes")
         }
 
-        // WebSockets, "Compression".
-        static func compression(networking: Networking) async throws {
-            let socket = try await networking.webSocket("/rooms/42")
-            if let compression = socket.negotiatedCompression {
-                print("compressed, server window \(1 << compression.serverMaxWindowBits) bytes")
-            }
+        // Ask the server to keep no context between messages (less memory on both sides).
+        let lean = WebSocketCompression(serverNoContextTakeover: true, clientNoContextTakeover: true)
+        let frugal = try await networking.webSocket("/rooms/42", options: WebSocketOptions(compression: lean))
 
-            // Ask the server to keep no context between messages (less memory on both sides).
-            let lean = WebSocketCompression(serverNoContextTakeover: true, clientNoContextTakeover: true)
-            let frugal = try await networking.webSocket("/rooms/42", options: WebSocketOptions(compression: lean))
-
-            // Turn compression off: nothing is offered.
-            let plain = try await networking.webSocket("/rooms/42", options: WebSocketOptions(compression: nil))
-            _ = (frugal, plain)
-        }
-    #endif
+        // Turn compression off: nothing is offered.
+        let plain = try await networking.webSocket("/rooms/42", options: WebSocketOptions(compression: nil))
+        _ = (frugal, plain)
+    }
 }
