@@ -46,4 +46,17 @@ final class HTTPHeadersTests: XCTestCase {
         XCTAssertNotEqual(one, other)
         XCTAssertEqual(one, ["A": "1", "B": "2"])
     }
+
+    func testNamesCompareWithOnlyASCIILettersFolded() {
+        XCTAssertTrue("Content-Type".caseInsensitiveEquals("content-TYPE"))
+        XCTAssertTrue("".caseInsensitiveEquals(""))
+        XCTAssertFalse("Accept".caseInsensitiveEquals("Cookie"), "same length, other letters")
+        XCTAssertFalse("X-A".caseInsensitiveEquals("X-AB"))
+        // Only A–Z fold: "@" and "`", "[" and "{" differ by the same bit but are not letters.
+        XCTAssertFalse("a@".caseInsensitiveEquals("a`"))
+        XCTAssertFalse("[".caseInsensitiveEquals("{"))
+        XCTAssertFalse("é".caseInsensitiveEquals("É"), "non-ASCII is compared as bytes")
+        let long = String(repeating: "Abc-", count: 64)
+        XCTAssertTrue(long.caseInsensitiveEquals(long.uppercased()))
+    }
 }

@@ -93,11 +93,22 @@ extension String {
         let a = self.utf8
         let b = other.utf8
         guard a.count == b.count else { return false }
-        for (x, y) in zip(a, b) where x != y {
-            let lx = (x >= 65 && x <= 90) ? x + 32 : x
-            let ly = (y >= 65 && y <= 90) ? y + 32 : y
-            if lx != ly { return false }
+        // Native strings are compared over their bytes in place (header lookups run on every
+        // request); a bridged string, byte by byte through its view.
+        let compared = a.withContiguousStorageIfAvailable { x in
+            b.withContiguousStorageIfAvailable { y in
+                for index in x.indices where x[index] != y[index] {
+                    if Self.asciiLowercased(x[index]) != Self.asciiLowercased(y[index]) { return false }
+                }
+                return true
+            }
         }
-        return true
+        if let compared, let equal = compared { return equal }
+        return zip(a, b).allSatisfy { Self.asciiLowercased($0) == Self.asciiLowercased($1) }
+    }
+
+    /// `byte` with A–Z folded to a–z.
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
     }
 }
