@@ -34,13 +34,11 @@ public enum CacheKey {
         if let cookieJar, let url = request.url, names.contains(where: { $0.caseInsensitiveEquals("cookie") }) {
             jarCookies = cookieJar.cookieHeader(for: url)
         }
-        // The fields are read once (on Linux each read builds a dictionary) and compared without
-        // lowercasing; most requests carry no credential, which needs no sorting or hashing.
-        let fields = request.allHTTPHeaderFields ?? [:]
-        let lookUp = { (name: String) -> String? in fields.first { $0.key.caseInsensitiveEquals(name) }?.value }
-        guard jarCookies != nil || names.contains(where: { lookUp($0) != nil }) else { return nil }
+        // `headerValue`, not `value(forHTTPHeaderField:)`, which lowercases every name it compares
+        // on Linux; most requests carry no credential, which needs no sorting or hashing.
+        guard jarCookies != nil || names.contains(where: { request.headerValue($0) != nil }) else { return nil }
         return credentialIdentity(names: names) { name in
-            let value = lookUp(name)
+            let value = request.headerValue(name)
             guard name == "cookie", let jarCookies else { return value }
             return value.map { $0 + "; " + jarCookies } ?? jarCookies
         }

@@ -309,22 +309,18 @@ final class URLSessionWebSocketConnection: WebSocketConnection {
 
     fileprivate func refused(with response: HTTPURLResponse?) { state.withLock { $0.refusal = response } }
 
+    /// The task ended: cleanly after a close either way, otherwise with its error (a cancellation
+    /// nobody asked for is a lost connection, as on Linux).
     fileprivate func completed(with error: (any Error)?) {
-        let (peerClosed, closeQueued) = state.withLock { ($0.peerClose != nil, $0.closeQueued) }
-        if peerClosed || closeQueued || error == nil {
-            end(nil, cancelling: false)
-        } else if let error {
-            let failure = Self.map(error)
-            if case .cancelled = failure {
-                end(.transport(URLError(.networkConnectionLost)), cancelling: false)
-            } else {
-                end(failure, cancelling: false)
-            }
-        }
+        let closing = state.withLock { $0.peerClose != nil || $0.closeQueued }
+        guard let error, !closing else { return end(nil, cancelling: false) }
+        let failure = Self.map(error)
+        end(failure.isCancelled ? .transport(URLError(.networkConnectionLost)) : failure, cancelling: false)
     }
 
-    /// The session's delegate: hands each event to the connection, held weakly so that the
-    /// session (which keeps its delegate until it is invalidated) never keeps the connection.
+    /// The session's delegate: hands each event to the connection. It holds the connection until
+    /// the task completes; the session keeps its delegate until the connection, ending,
+    /// invalidates it.
     private final class Relay: NSObject, URLSessionWebSocketDelegate, Sendable {
         let connection = Mutex<URLSessionWebSocketConnection?>(nil)
 

@@ -27,7 +27,7 @@ extension WebSocket {
         if !protocols.isEmpty {
             request.setValue(protocols.joined(separator: ", "), forHTTPHeaderField: "Sec-WebSocket-Protocol")
         }
-        if let offer = compressionOffer(options, connector: connector) {
+        if let offer = connector.compressionOffer(options) {
             request.setValue(offer.description, forHTTPHeaderField: "Sec-WebSocket-Extensions")
         }
         for (name, value) in options.headers.sorted(by: { $0.key < $1.key }) {
@@ -92,12 +92,6 @@ extension WebSocket {
         }
         return (WebSocket(url: url, agreement: agreement, connection: connection), exchange)
     }
-
-    /// The permessage-deflate offer `options` ask for, when the connections can honour it.
-    static func compressionOffer(_ options: WebSocketOptions, connector: WebSocketConnector) -> WebSocketCompression? {
-        guard let compression = options.compression, connector.offersCompression else { return nil }
-        return compression
-    }
 }
 
 /// The connections one `webSocket` call opened, one per time the interceptors sent the
@@ -114,7 +108,7 @@ private final class WebSocketAttempts: Sendable {
         let url = try Networking.webSocketURL(httpURL)
         let handshake = WebSocketHandshake(
             url: url, protocols: protocols, headers: HTTPHeaders(request.allHTTPHeaderFields ?? [:]),
-            compression: WebSocket.compressionOffer(options, connector: connector))
+            compression: connector.compressionOffer(options))
         let connection = connector.connection(for: handshake, options: options)
         let head: (status: Int, fields: [String: String], body: Data)
         do throws(NetworkingError) {

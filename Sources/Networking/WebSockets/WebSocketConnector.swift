@@ -9,7 +9,7 @@ import NetworkingCore
 #endif
 
 /// How a client's WebSocket connections are made, chosen from its transport: the redirect policy
-/// the handshake follows, whether compression can be offered, and a connection for each try.
+/// the handshake follows, the compression offered, and a connection for each try.
 ///
 /// On Linux a connection is the library's own framing over a libcurl socket, with a
 /// `CurlTransport`'s configuration (TLS settings, redirect policy) when that is the transport. On
@@ -20,7 +20,7 @@ struct WebSocketConnector: Sendable {
     /// The policy the handshake's redirects are followed under.
     let redirectPolicy: RedirectPolicy
     /// Whether a permessage-deflate offer can be honoured.
-    let offersCompression: Bool
+    private let offersCompression: Bool
     private let make: @Sendable (WebSocketHandshake, WebSocketOptions) -> any WebSocketConnection
 
     /// The connector of this platform for `transport`.
@@ -39,6 +39,11 @@ struct WebSocketConnector: Sendable {
         self.redirectPolicy = redirectPolicy
         self.offersCompression = offersCompression
         self.make = make
+    }
+
+    /// The permessage-deflate offer `options` ask for, when the connections can honour it.
+    func compressionOffer(_ options: WebSocketOptions) -> WebSocketCompression? {
+        offersCompression ? options.compression : nil
     }
 
     /// A connection, not open yet, for one try of `handshake`.
