@@ -158,45 +158,41 @@ extension Networking {
         _ path: String, cacheName: String?, cachingLevel: CachingLevel, image: Bool,
         make: @escaping @Sendable (HTTPExchange) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
-        let current: RequestSnapshot
-        if let cached = snapshot.current { current = cached } else { current = await requestSnapshot() }
+        let registration = registry.register(key: path)
+        defer { registry.unregister(registration) }
+        let current = await currentSnapshot()
         var request = HTTPRequest(method: .get, path: path)
         if !current.downloads.setsAccept { request.headers["Accept"] = image ? "image/*, */*;q=0.5" : "*/*" }
-        let wrap: @Sendable (any HTTPTransport) -> any HTTPTransport
+        let inner: any HTTPTransport
         if let fake = current.downloads.fakes[path] {
-            wrap = { _ in fake }
+            inner = fake
         } else {
-            let key = cacheName  // nil: the request's URL, as built by the pipeline
-            let cache = dataCache
-            let names = current.downloads.credentialHeaderNames
-            let coalescer = cacheState.coalescer
-            let shouldStore: @Sendable (HTTPExchange) -> Bool = { exchange in
-                DataCacheTransport.storesSuccessfulResponses(exchange) && (!image || ImageCoding.isImage(exchange.body))
-            }
-            wrap = { transport in
-                DataCacheTransport(
-                    wrapping: transport, cache: cache, level: cachingLevel, key: key, credentialHeaders: names,
-                    coalescer: coalescer, shouldStore: shouldStore)
-            }
+            inner = DataCacheTransport(
+                wrapping: current.base, cache: dataCache, level: cachingLevel,
+                key: cacheName,  // nil: the request's URL, as built by the pipeline
+                credentialHeaders: current.downloads.credentialHeaderNames, coalescer: cacheState.coalescer,
+                shouldStore: image ? Self.storesImages : DataCacheTransport.storesSuccessfulResponses)
         }
-        return await perform(request, kind: .download, transport: wrap) { (exchange, _) throws(NetworkingError) in
-            try make(exchange)
+        let transport = current.transport(beneathFakes: inner)
+        return await Self.execute(request, kind: .download, on: current, transport: transport) {
+            (exchange, _) throws(NetworkingError) in try make(exchange)
         }
     }
 
-    /// Wraps the transport of a verb asked to cache with `cachingLevel:`; `nil` for `.none`.
+    /// Whether a downloaded image is stored: a successful response whose bytes are an image.
+    private static let storesImages: @Sendable (HTTPExchange) -> Bool = { exchange in
+        DataCacheTransport.storesSuccessfulResponses(exchange) && ImageCoding.isImage(exchange.body)
+    }
+
+    /// The download cache over `base` for a verb asked to cache with `cachingLevel:` (not `.none`).
     /// `names` are the credential headers of the current configuration (its snapshot's), so a
     /// cached verb does not visit the actor.
-    nonisolated func verbCaching(
-        _ cachingLevel: CachingLevel, credentialHeaderNames names: [String]
-    ) -> (@Sendable (any HTTPTransport) -> any HTTPTransport)? {
-        guard cachingLevel != .none else { return nil }
-        let cache = dataCache
-        let coalescer = cacheState.coalescer
-        return { transport in
-            DataCacheTransport(
-                wrapping: transport, cache: cache, level: cachingLevel, credentialHeaders: names, coalescer: coalescer)
-        }
+    nonisolated func verbCache(
+        _ cachingLevel: CachingLevel, over base: any HTTPTransport, names: [String]
+    ) -> any HTTPTransport {
+        DataCacheTransport(
+            wrapping: base, cache: dataCache, level: cachingLevel, credentialHeaders: names,
+            coalescer: cacheState.coalescer)
     }
 
     /// Wraps the pipeline's transport in the response cache, when one is set.

@@ -161,57 +161,54 @@ public actor Networking {
     ///
     /// It runs on the caller's executor up to the pipeline (which runs on the global executor):
     /// a verb called from outside the actor does not hop onto it, and only a configuration
-    /// changed since the last request, or a `cachingLevel` other than `.none`, visits the actor.
-    /// The registration comes first, so a `cancelAllRequests()` that runs after this call started
-    /// always sees the request.
+    /// changed since the last request visits the actor. The registration comes first, so a
+    /// `cancelAllRequests()` that runs after this call started always sees the request.
+    /// A `cachingLevel` other than `.none` puts the download cache beneath the interceptors.
     @inline(__always)
     nonisolated(nonsending) func perform<T: Sendable>(
-        _ request: HTTPRequest, kind: RequestContext.Kind = .request,
-        transport wrap: (@Sendable (any HTTPTransport) -> any HTTPTransport)? = nil, cachingLevel: CachingLevel = .none,
+        _ request: HTTPRequest, cachingLevel: CachingLevel = .none,
         decode: @escaping @Sendable (HTTPExchange, JSONDecoder) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
         // Registered in place rather than through `RequestRegistry.run`: one closure and two
         // async frames less per request.
         let registration = registry.register(key: request.path)
         defer { registry.unregister(registration) }
-        let current: RequestSnapshot
-        if let cached = snapshot.current { current = cached } else { current = await requestSnapshot() }
-        var wrap = wrap
-        if cachingLevel != .none {
-            wrap = verbCaching(cachingLevel, credentialHeaderNames: current.downloads.credentialHeaderNames)
-        }
-        let built = current.templates.request(for: request, builder: current.pipeline.builder)
-        if let wrap {
-            return await Self.execute(
-                request, built: built, kind: kind, on: current.pipeline(wrapping: wrap),
-                credentialHeaders: current.credentialHeaders, decode: decode)
-        }
-        return await Self.execute(
-            request, built: built, kind: kind, on: current.pipeline, credentialHeaders: current.credentialHeaders,
-            decode: decode)
+        let current = await currentSnapshot()
+        let transport =
+            cachingLevel == .none
+            ? current.pipeline.transport
+            : current.transport(
+                beneathFakes: verbCache(
+                    cachingLevel, over: current.base, names: current.downloads.credentialHeaderNames))
+        return await Self.execute(request, kind: .request, on: current, transport: transport, decode: decode)
     }
 
-    /// Runs `request` on `pipeline` with `credentialHeaders` bound for redirects.
+    /// The configuration as requests see it, from the actor only when it changed since the last
+    /// request.
     @inline(__always)
-    /// `built` is `request` already built (see `RequestTemplates`), or `nil` to build it in the
-    /// pipeline.
-    private nonisolated(nonsending) static func execute<T: Sendable>(
-        _ request: HTTPRequest, built: URLRequest?, kind: RequestContext.Kind, on pipeline: Pipeline,
-        credentialHeaders: [String],
+    nonisolated(nonsending) func currentSnapshot() async -> RequestSnapshot {
+        if let cached = snapshot.current { return cached }
+        return await requestSnapshot()
+    }
+
+    /// Runs `request` on `current`'s pipeline through `transport`, with the snapshot's credential
+    /// headers bound for redirects. A plain request comes built from the snapshot's templates.
+    @inline(__always)
+    nonisolated(nonsending) static func execute<T: Sendable>(
+        _ request: HTTPRequest, kind: RequestContext.Kind, on current: RequestSnapshot, transport: any HTTPTransport,
         decode: @escaping @Sendable (HTTPExchange, JSONDecoder) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
-        let decoder = pipeline.decoder
+        let built = current.templates.request(for: request, builder: current.pipeline.builder)
+        let decoder = current.pipeline.decoder
         let run: @Sendable (HTTPExchange) throws(NetworkingError) -> T = { (exchange) throws(NetworkingError) -> T in
             try decode(exchange, decoder)
         }
         // Binding an empty list over an empty list changes nothing: skip the task-local.
-        if credentialHeaders.isEmpty, RedirectPolicy.additionalSensitiveHeaders.isEmpty {
-            if let built { return await pipeline.execute(built, kind: kind, decode: run) }
-            return await pipeline.execute(request, kind: kind, decode: run)
+        if current.credentialHeaders.isEmpty, RedirectPolicy.additionalSensitiveHeaders.isEmpty {
+            return await current.pipeline.execute(request, built: built, kind: kind, transport: transport, decode: run)
         }
-        return await RedirectPolicy.$additionalSensitiveHeaders.withValue(credentialHeaders) {
-            if let built { return await pipeline.execute(built, kind: kind, decode: run) }
-            return await pipeline.execute(request, kind: kind, decode: run)
+        return await RedirectPolicy.$additionalSensitiveHeaders.withValue(current.credentialHeaders) {
+            await current.pipeline.execute(request, built: built, kind: kind, transport: transport, decode: run)
         }
     }
 
@@ -267,12 +264,10 @@ final class RequestSnapshot: Sendable {
         self.credentialHeaders = credentialHeaders
     }
 
-    /// The pipeline with the transport beneath the fakes wrapped by `wrap` (a per-request cache):
-    /// a request a fake answers never reaches the wrapper.
-    func pipeline(wrapping wrap: @Sendable (any HTTPTransport) -> any HTTPTransport) -> Pipeline {
-        var wrapped = pipeline
-        wrapped.transport = fakes.isEmpty ? wrap(base) : FakeTransport(routes: fakes, next: wrap(base))
-        return wrapped
+    /// The pipeline's transport with `inner` (a per-request cache over `base`) in place of `base`,
+    /// beneath the fakes: a request a fake answers never reaches it.
+    func transport(beneathFakes inner: any HTTPTransport) -> any HTTPTransport {
+        fakes.isEmpty ? inner : FakeTransport(routes: fakes, next: inner)
     }
 }
 
@@ -288,6 +283,12 @@ final class RequestTemplates: Sendable {
         let method: HTTPMethod
         let path: String
         let headers: HTTPHeaders
+
+        /// The path alone: calls to one path rarely differ in their headers, which `==` still
+        /// compares, so hashing them too would cost every call and tell little apart.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(path)
+        }
     }
 
     private let built = Mutex<[Key: URLRequest]>([:])

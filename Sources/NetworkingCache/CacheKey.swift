@@ -36,7 +36,7 @@ public enum CacheKey {
         }
         // `headerValue`, not `value(forHTTPHeaderField:)`, which lowercases every name it compares
         // on Linux; most requests carry no credential, which needs no sorting or hashing.
-        guard jarCookies != nil || names.contains(where: { request.headerValue($0) != nil }) else { return nil }
+        guard jarCookies != nil || request.hasHeader(namedAnyOf: names) else { return nil }
         return credentialIdentity(names: names) { name in
             let value = request.headerValue(name)
             guard name == "cookie", let jarCookies else { return value }

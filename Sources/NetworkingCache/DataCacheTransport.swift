@@ -115,8 +115,8 @@ public struct DataCacheTransport: HTTPTransport {
 
 /// A stored response decoded once: the head and the body, ready to answer any request. The
 /// head builds an `HTTPURLResponse` only for a caller that asks for one (a download of the body
-/// alone never does).
-private struct StoredExchange: Sendable {
+/// alone never does). A class, so that it is attached to a memory entry as it is.
+private final class StoredExchange: Sendable {
     let head: ResponseHead
     let body: Data
 

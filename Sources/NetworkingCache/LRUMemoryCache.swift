@@ -14,13 +14,13 @@ struct LRUMemoryCache {
         var previous: Int
         var next: Int
         var generation: UInt64
-        var attachment: (any Sendable)?
+        var attachment: (any AnyObject & Sendable)?
     }
 
     /// An entry as a reader sees it: the bytes, what was derived from them, and which write made them.
     struct Entry {
         let value: Data
-        let attachment: (any Sendable)?
+        let attachment: (any AnyObject & Sendable)?
         let generation: UInt64
     }
 
@@ -60,7 +60,7 @@ struct LRUMemoryCache {
 
     /// Attaches `object` (something derived from the bytes, such as a decoded response) to the entry
     /// for `key`, if it is still the one written as `generation`. It goes when the entry goes.
-    mutating func attach(_ object: any Sendable, toKey key: String, generation: UInt64) {
+    mutating func attach(_ object: any AnyObject & Sendable, toKey key: String, generation: UInt64) {
         guard let slot = index[key], nodes[slot].generation == generation else { return }
         nodes[slot].attachment = object
     }

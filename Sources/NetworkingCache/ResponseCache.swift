@@ -54,9 +54,9 @@ public final class ResponseCache: ResponseStore {
     /// The response stored under `key`, from memory or else from disk, or `nil` when there is none.
     public func cachedResponse(forKey key: String) -> CachedResponse? {
         if let entry = storage.memoryEntry(forKey: key) {
-            if let decoded = entry.attachment as? CachedResponse { return decoded }
+            if let decoded = entry.attachment as? DecodedResponse { return decoded.response }
             guard let decoded = CachedResponse(encoded: entry.value) else { return nil }
-            storage.attach(decoded, toKey: key, generation: entry.generation)
+            storage.attach(DecodedResponse(response: decoded), toKey: key, generation: entry.generation)
             return decoded
         }
         return storage.data(forKey: key).flatMap(CachedResponse.init(encoded:))
@@ -76,4 +76,11 @@ public final class ResponseCache: ResponseStore {
     public func removeAllResponses() {
         storage.removeAll()
     }
+}
+
+/// A response decoded from a memory entry, kept with the entry so later hits skip the decoding.
+private final class DecodedResponse: Sendable {
+    let response: CachedResponse
+
+    init(response: CachedResponse) { self.response = response }
 }

@@ -9,8 +9,8 @@ extension URLRequest {
     /// case-insensitively.
     ///
     /// On Linux that method lowercases both names for every field it compares (a few thousand
-    /// instructions per lookup, and the library looks up several option headers per request):
-    /// here the names are compared byte by byte, ASCII case folded, over one read of the fields.
+    /// instructions per lookup): here the names are compared byte by byte, ASCII case folded, over
+    /// one read of the fields.
     package func headerValue(_ name: String) -> String? {
         #if canImport(FoundationNetworking)
             guard let fields = allHTTPHeaderFields else { return nil }
@@ -18,6 +18,17 @@ extension URLRequest {
             return nil
         #else
             return value(forHTTPHeaderField: name)
+        #endif
+    }
+
+    /// Whether the request has a header named by one of `names` (compared as `headerValue(_:)`
+    /// does, over one read of the fields).
+    package func hasHeader(namedAnyOf names: [String]) -> Bool {
+        #if canImport(FoundationNetworking)
+            guard let fields = allHTTPHeaderFields else { return false }
+            return fields.keys.contains { key in names.contains { key.caseInsensitiveEquals($0) } }
+        #else
+            return names.contains { value(forHTTPHeaderField: $0) != nil }
         #endif
     }
 }

@@ -45,28 +45,58 @@ public struct Pipeline: Sendable {
 
     /// Runs `request` and decodes a 2xx response with `decode`; a non-2xx response is `.http`.
     /// `options` are `RequestOptions.current` while its interceptors and transport run.
-    @concurrent
+    ///
+    /// Inlinable, as are the next two, so that a caller's module specialises it for `T` (generic
+    /// code called across modules would look up the type's metadata and copy `T?` through its
+    /// witnesses on every call); the work is in `outcome`, which is not generic.
+    @inlinable @concurrent
     public func execute<T: Sendable>(
         _ request: HTTPRequest, kind: RequestContext.Kind = .request, options: RequestOptions = RequestOptions(),
         decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
-        let urlRequest: URLRequest
-        do {
-            urlRequest = try build(request, kind: kind, options: options)
-        } catch {
-            return .failure(error)
-        }
-        return await execute(urlRequest, kind: kind, options: options, decode: decode)
+        await execute(request, built: nil, kind: kind, options: options, transport: transport, decode: decode)
     }
 
     /// Runs an already-built request and decodes a 2xx response with `decode`.
-    @concurrent
+    @inlinable @concurrent
     public func execute<T: Sendable>(
         _ urlRequest: URLRequest, kind: RequestContext.Kind = .request, options: RequestOptions = RequestOptions(),
         decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
+        await run(urlRequest, kind: kind, options: options, transport: transport, decode: decode)
+    }
+
+    /// `execute` with `transport` as the innermost step in place of `self.transport` (a cache a
+    /// front door wraps around it for one request), and `request` already built as `built` when
+    /// given: the pipeline is not copied to change its transport.
+    @inlinable @concurrent
+    package func execute<T: Sendable>(
+        _ request: HTTPRequest, built: URLRequest?, kind: RequestContext.Kind,
+        options: RequestOptions = RequestOptions(),
+        transport: any HTTPTransport, decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
+    ) async -> Result<T, NetworkingError> {
+        let urlRequest: URLRequest
+        if let built {
+            urlRequest = built
+        } else {
+            do {
+                urlRequest = try build(request, kind: kind, options: options)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return await run(urlRequest, kind: kind, options: options, transport: transport, decode: decode)
+    }
+
+    /// Runs a built request through `transport` and decodes a 2xx response with `decode`.
+    @inlinable
+    func run<T: Sendable>(
+        _ urlRequest: URLRequest, kind: RequestContext.Kind, options: RequestOptions, transport: any HTTPTransport,
+        decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
+    ) async -> Result<T, NetworkingError> {
         var value: T?
-        let failure = await outcome(urlRequest, kind: kind, options: options) { (exchange) throws(NetworkingError) in
+        let failure = await outcome(urlRequest, kind: kind, options: options, transport: transport) {
+            (exchange) throws(NetworkingError) in
             value = try decode(exchange)
         }
         if let failure { return .failure(failure) }
@@ -180,7 +210,8 @@ public struct Pipeline: Sendable {
     }
 
     /// Builds the request, telling observers about a request that cannot be built.
-    private func build(
+    @usableFromInline
+    func build(
         _ request: HTTPRequest, kind: RequestContext.Kind, options: RequestOptions
     ) throws(NetworkingError) -> URLRequest {
         do {
@@ -194,8 +225,9 @@ public struct Pipeline: Sendable {
     /// Runs a built request, tells the observers, and hands a 2xx exchange to `decode`: the
     /// failure, or `nil` when `decode` returned. Not generic, so that callers in other modules run
     /// specialised code.
-    private func outcome(
-        _ urlRequest: URLRequest, kind: RequestContext.Kind, options: RequestOptions,
+    @usableFromInline
+    func outcome(
+        _ urlRequest: URLRequest, kind: RequestContext.Kind, options: RequestOptions, transport: any HTTPTransport,
         decode: (HTTPExchange) throws(NetworkingError) -> Void
     ) async -> NetworkingError? {
         let observation = RequestObservation(observers: observers, request: urlRequest, kind: kind, options: options)

@@ -61,7 +61,10 @@ public struct HTTPExchange: Sendable {
         set { unique().head = ResponseHead(newValue) }
     }
     /// The status line and fields, read without building `response` when the transport parsed them.
-    public var head: ResponseHead { storage.head }
+    public package(set) var head: ResponseHead {
+        get { storage.head }
+        set { unique().head = newValue }
+    }
     /// The complete response body.
     public var body: Data {
         get { storage.body }
@@ -72,7 +75,8 @@ public struct HTTPExchange: Sendable {
         get { storage.trailers }
         _modify { yield &unique().trailers }
     }
-    /// The body still arriving that the innermost step handed over for a stream or a download.
+    /// The body still arriving: a transport's streamed response, or the one the innermost step
+    /// handed over for a stream or a download.
     package var arrivingBody: ResponseBodyStream? { storage.arriving }
     /// What was measured about the transfer, if anything.
     public var metrics: TransactionMetrics? {
