@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 extension CachedResponse {
-    private static let magic = Array("NWR1".utf8)
+    fileprivate static let magic = Array("NWR1".utf8)
 
     /// The response as one blob: the body first, then the status, URL, dates and headers, then the
     /// length of that trailer and a magic number. Putting the body first lets `init(encoded:)` hand
@@ -28,21 +28,11 @@ extension CachedResponse {
     /// Decodes a blob made by `encoded()`; `nil` if it is not one.
     public init?(encoded data: Data) {
         let data = data.startIndex == 0 ? data : Data(data)
-        guard data.count >= 8, data.suffix(4).elementsEqual(Self.magic) else { return nil }
-        var lengthReader = ByteReader(data: data, offset: data.count - 8)
-        guard let trailerLength = lengthReader.integer(UInt32.self), Int(trailerLength) <= data.count - 8 else {
-            return nil
-        }
-        let bodyLength = data.count - 8 - Int(trailerLength)
-        var reader = ByteReader(data: data, offset: bodyLength, end: data.count - 8)
-        guard let seconds = reader.integer(UInt64.self), let status = reader.integer(UInt16.self),
-            let url = reader.string(), let headers = reader.headers(), let variant = reader.headers(),
-            reader.isAtEnd
-        else { return nil }
+        guard let trailer = data.withUnsafeBytes({ Trailer($0) }) else { return nil }
         self.init(
-            statusCode: Int(status), headers: headers, body: data.prefix(bodyLength),
-            url: url.flatMap { URL(string: $0) }, storedAt: Date(timeIntervalSince1970: Double(bitPattern: seconds)),
-            variantHeaders: variant)
+            statusCode: trailer.statusCode, headers: trailer.headers, body: data.prefix(trailer.bodyLength),
+            url: trailer.url.flatMap { URL(string: $0) }, storedAt: trailer.storedAt,
+            variantHeaders: trailer.variantHeaders)
     }
 
     /// An exchange carrying this response, as if `request` had just received it.
@@ -66,16 +56,55 @@ extension CachedResponse {
     /// break of its own.
     private static func fieldLines(_ headers: HTTPHeaders) -> [UInt8]? {
         var lines: [UInt8] = []
+        lines.reserveCapacity(headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 3 })
         for field in headers {
-            guard !field.name.utf8.contains(where: { $0 == 10 || $0 == 13 }),
-                !field.value.utf8.contains(where: { $0 == 10 || $0 == 13 })
-            else { return nil }
-            lines += field.name.utf8
-            lines += [UInt8(ascii: ":"), UInt8(ascii: " ")]
-            lines += field.value.utf8
+            guard append(field.name, to: &lines) else { return nil }
+            lines.append(UInt8(ascii: ":"))
+            lines.append(UInt8(ascii: " "))
+            guard append(field.value, to: &lines) else { return nil }
             lines.append(10)
         }
         return lines
+    }
+
+    /// Appends the bytes of `text` to `lines`, read in place; `false` if they hold a CR or an LF.
+    private static func append(_ text: String, to lines: inout [UInt8]) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 == 10 || $0 == 13 }) else { return false }
+            lines.append(contentsOf: bytes)
+            return true
+        }
+    }
+}
+
+/// What an encoded response holds after its body: read in place from the blob's bytes.
+private struct Trailer {
+    let bodyLength: Int
+    let storedAt: Date
+    let statusCode: Int
+    let url: String?
+    let headers: HTTPHeaders
+    let variantHeaders: HTTPHeaders
+
+    /// The trailer of `bytes`, a whole encoded response; `nil` if it is not one.
+    init?(_ bytes: UnsafeRawBufferPointer) {
+        guard bytes.count >= 8, bytes[(bytes.count - 4)...].elementsEqual(CachedResponse.magic) else { return nil }
+        var lengthReader = ByteReader(bytes: bytes, offset: bytes.count - 8, end: bytes.count - 4)
+        guard let trailerLength = lengthReader.integer(UInt32.self), Int(trailerLength) <= bytes.count - 8 else {
+            return nil
+        }
+        bodyLength = bytes.count - 8 - Int(trailerLength)
+        var reader = ByteReader(bytes: bytes, offset: bodyLength, end: bytes.count - 8)
+        guard let seconds = reader.integer(UInt64.self), let status = reader.integer(UInt16.self),
+            let url = reader.string(), let headers = reader.headers(), let variant = reader.headers(),
+            reader.isAtEnd
+        else { return nil }
+        storedAt = Date(timeIntervalSince1970: Double(bitPattern: seconds))
+        statusCode = Int(status)
+        self.url = url
+        self.headers = headers
+        variantHeaders = variant
     }
 }
 
@@ -89,24 +118,18 @@ extension CachedResponse {
     }
 }
 
+/// Reads little-endian integers, length-prefixed strings and header lists from raw bytes.
 private struct ByteReader {
-    let data: Data
+    let bytes: UnsafeRawBufferPointer
     var offset: Int
     let end: Int
 
-    init(data: Data, offset: Int, end: Int? = nil) {
-        self.data = data
-        self.offset = offset
-        self.end = end ?? data.count
-    }
-
     var isAtEnd: Bool { offset == end }
 
-    mutating func integer<T: FixedWidthInteger>(_ type: T.Type) -> T? {
+    mutating func integer<T: FixedWidthInteger & BitwiseCopyable>(_ type: T.Type) -> T? {
         let size = MemoryLayout<T>.size
         guard offset >= 0, end - offset >= size else { return nil }
-        var value = T.zero
-        for index in 0..<size { value |= T(data[offset + index]) << (8 * index) }
+        let value = T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
         offset += size
         return value
     }
@@ -116,9 +139,10 @@ private struct ByteReader {
         guard let length = integer(UInt32.self) else { return nil }
         if length == UInt32.max { return .some(nil) }
         guard end - offset >= Int(length) else { return nil }
-        let bytes = data[offset..<offset + Int(length)]
+        let text = String(
+            decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + Int(length)]), as: UTF8.self)
         offset += Int(length)
-        return .some(String(decoding: bytes, as: UTF8.self))
+        return .some(text)
     }
 
     mutating func headers() -> HTTPHeaders? {

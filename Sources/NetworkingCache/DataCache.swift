@@ -49,18 +49,24 @@ public final class DataCache: Sendable {
     ) {
         memory = Mutex(LRUMemoryCache(costLimit: max(0, memoryCostLimit)))
         disk = directory.map {
-            DiskTier(directory: Self.standardized($0), sizeLimit: max(0, diskSizeLimit), ttl: ttl, clock: clock)
+            let (directory, path) = Self.standardized($0)
+            return DiskTier(directory: directory, path: path, sizeLimit: max(0, diskSizeLimit), ttl: ttl, clock: clock)
         }
     }
 
-    /// `directory` with `.` and `..` resolved; an absolute path without them is taken as it is
-    /// (`standardizedFileURL` costs about 10 µs, which a client made per request would pay).
-    private static func standardized(_ directory: URL) -> URL {
+    /// `directory` with `.` and `..` resolved, and its path; an absolute path without them is taken
+    /// as it is (`standardizedFileURL` costs about 10 µs, which a client made per request would pay).
+    private static func standardized(_ directory: URL) -> (URL, path: String) {
         let path = directory.path
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard directory.isFileURL, path.hasPrefix("/"), !components.contains(where: { $0 == "." || $0 == ".." })
-        else { return directory.standardizedFileURL }
-        return directory
+        // Over the bytes: splitting the `String` walks it by grapheme.
+        let components = path.utf8.split(separator: UInt8(ascii: "/"))
+        guard directory.isFileURL, path.hasPrefix("/"),
+            !components.contains(where: { $0.count <= 2 && $0.allSatisfy { $0 == UInt8(ascii: ".") } })
+        else {
+            let standardized = directory.standardizedFileURL
+            return (standardized, standardized.path)
+        }
+        return (directory, path)
     }
 
     // MARK: Configuration
@@ -97,7 +103,8 @@ public final class DataCache: Sendable {
 
     /// Attaches `object`, derived from the bytes of the memory entry written as `generation`, so that
     /// later hits need not derive it again. Ignored if the entry has been replaced or evicted since.
-    func attach(_ object: any Sendable, toKey key: String, generation: UInt64) {
+    /// An object, so that a hit finds what it attached with a class cast.
+    func attach(_ object: any AnyObject & Sendable, toKey key: String, generation: UInt64) {
         memory.withLock { $0.attach(object, toKey: key, generation: generation) }
     }
 

@@ -29,16 +29,26 @@ final class DiskTier: Sendable {
     static let sweepInterval: TimeInterval = 3600
 
     let directory: URL
+    /// `directory`'s path, read once: `URL.path` and `appendingPathComponent` cost tens of
+    /// microseconds on Linux, which every read would pay.
+    let directoryPath: String
     let sizeLimit: Int
     private let clock: @Sendable () -> Date
     private let state: Mutex<State>
     private let sweeping = Mutex<Void>(())
 
-    init(directory: URL, sizeLimit: Int, ttl: TimeInterval, clock: @escaping @Sendable () -> Date) {
+    /// A tier in `directory`, whose path is `path` (`directory.path`).
+    init(directory: URL, path: String, sizeLimit: Int, ttl: TimeInterval, clock: @escaping @Sendable () -> Date) {
         self.directory = directory
+        self.directoryPath = path
         self.sizeLimit = sizeLimit
         self.clock = clock
         self.state = Mutex(State(ttl: ttl))
+    }
+
+    /// A tier in `directory`.
+    convenience init(directory: URL, sizeLimit: Int, ttl: TimeInterval, clock: @escaping @Sendable () -> Date) {
+        self.init(directory: directory, path: directory.path, sizeLimit: sizeLimit, ttl: ttl, clock: clock)
     }
 
     var ttl: TimeInterval {
@@ -47,7 +57,12 @@ final class DiskTier: Sendable {
     }
 
     /// The file an entry lives in.
-    func path(forKey key: String) -> String { directory.appendingPathComponent(Self.fileName(forKey: key)).path }
+    func path(forKey key: String) -> String { path(ofFile: Self.fileName(forKey: key)) }
+
+    /// The path of the file named `name` in the directory.
+    private func path(ofFile name: String) -> String {
+        directoryPath.hasSuffix("/") ? directoryPath + name : directoryPath + "/" + name
+    }
 
     /// The file name of an entry: 64 lowercase hex digits.
     static func fileName(forKey key: String) -> String { SHA256.hexDigest(key) }
@@ -107,9 +122,9 @@ final class DiskTier: Sendable {
             return false
         }
         sweepIfDue()
-        let temporary = directory.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString).path
+        let temporary = path(ofFile: Self.temporaryPrefix + UUID().uuidString)
         var created = FileSystem.createExclusively(temporary)
-        if created.descriptor == nil, created.error == ENOENT, FileSystem.createDirectory(directory.path) {
+        if created.descriptor == nil, created.error == ENOENT, FileSystem.createDirectory(directoryPath) {
             created = FileSystem.createExclusively(temporary)
         }
         guard let descriptor = created.descriptor else { return false }
@@ -140,8 +155,8 @@ final class DiskTier: Sendable {
     /// Removes every entry (and leftover temporary file); other files in the directory are left alone.
     func removeAll() {
         sweeping.withLock { _ in
-            for name in FileSystem.contentsOfDirectory(directory.path) where Self.isOwnFile(name) {
-                FileSystem.remove(directory.appendingPathComponent(name).path)
+            for name in FileSystem.contentsOfDirectory(directoryPath) where Self.isOwnFile(name) {
+                FileSystem.remove(path(ofFile: name))
             }
             state.withLock { $0.usage = 0 }
         }
@@ -209,9 +224,9 @@ final class DiskTier: Sendable {
     }
 
     private func entries() -> [(path: String, status: FileSystem.Status, isTemporary: Bool)] {
-        FileSystem.contentsOfDirectory(directory.path).compactMap { name in
+        FileSystem.contentsOfDirectory(directoryPath).compactMap { name in
             guard Self.isOwnFile(name) else { return nil }
-            let path = directory.appendingPathComponent(name).path
+            let path = path(ofFile: name)
             guard let status = FileSystem.status(atPath: path), status.isRegularFile else { return nil }
             return (path, status, name.hasPrefix(Self.temporaryPrefix))
         }

@@ -17,20 +17,24 @@ enum XXH64 {
     /// The hash of `bytes`.
     static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         let count = bytes.count
-        var offset = 0
+        guard let start = bytes.baseAddress, count > 0 else { return finish(prime5) }
+        // Walked with a pointer rather than an offset: no overflow checks in the 32-byte loop.
+        let end = start + count
+        var next = start
         var hash: UInt64
         if count >= 32 {
             var lane1 = prime1 &+ prime2
             var lane2 = prime2
             var lane3: UInt64 = 0
             var lane4 = 0 &- prime1
-            while count - offset >= 32 {
-                lane1 = round(lane1, load64(bytes, offset))
-                lane2 = round(lane2, load64(bytes, offset + 8))
-                lane3 = round(lane3, load64(bytes, offset + 16))
-                lane4 = round(lane4, load64(bytes, offset + 24))
-                offset += 32
-            }
+            let last = end - 32
+            repeat {
+                lane1 = round(lane1, load64(next))
+                lane2 = round(lane2, load64(next + 8))
+                lane3 = round(lane3, load64(next + 16))
+                lane4 = round(lane4, load64(next + 24))
+                next += 32
+            } while next <= last
             hash = rotate(lane1, 1) &+ rotate(lane2, 7) &+ rotate(lane3, 12) &+ rotate(lane4, 18)
             hash = merge(hash, lane1)
             hash = merge(hash, lane2)
@@ -40,21 +44,27 @@ enum XXH64 {
             hash = prime5
         }
         hash &+= UInt64(count)
-        while count - offset >= 8 {
-            hash ^= round(0, load64(bytes, offset))
+        while end - next >= 8 {
+            hash ^= round(0, load64(next))
             hash = rotate(hash, 27) &* prime1 &+ prime4
-            offset += 8
+            next += 8
         }
-        if count - offset >= 4 {
-            hash ^= UInt64(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) &* prime1
+        if end - next >= 4 {
+            hash ^= UInt64(UInt32(littleEndian: next.loadUnaligned(as: UInt32.self))) &* prime1
             hash = rotate(hash, 23) &* prime2 &+ prime3
-            offset += 4
+            next += 4
         }
-        while offset < count {
-            hash ^= UInt64(bytes[offset]) &* prime5
+        while next < end {
+            hash ^= UInt64(next.load(as: UInt8.self)) &* prime5
             hash = rotate(hash, 11) &* prime1
-            offset += 1
+            next += 1
         }
+        return finish(hash)
+    }
+
+    /// The final avalanche.
+    private static func finish(_ value: UInt64) -> UInt64 {
+        var hash = value
         hash ^= hash >> 33
         hash &*= prime2
         hash ^= hash >> 29
@@ -67,8 +77,8 @@ enum XXH64 {
     static func hash(_ data: Data) -> UInt64 { data.withUnsafeBytes { hash($0) } }
 
     @inline(__always)
-    private static func load64(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {
-        UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    private static func load64(_ pointer: UnsafeRawPointer) -> UInt64 {
+        UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self))
     }
 
     @inline(__always)

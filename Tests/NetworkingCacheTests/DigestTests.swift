@@ -64,6 +64,19 @@ final class DigestTests: XCTestCase {
         XCTAssertEqual(XXH64.hash(Data("abc".utf8)), 0x44BC_2CF5_AD77_0999)
     }
 
+    func testXXH64ReferenceValuesOfLongerInputs() {
+        // The 32-byte stripes and each tail after them (8-, 4- and 1-byte steps); the values are
+        // those of the reference implementation (the `xxhash` Python package, seed 0).
+        let expected: [Int: UInt64] = [
+            32: 0x23C3_C17E_F790_FD97, 39: 0x181D_7A67_8AE6_E157, 100: 0x778E_26DF_8290_F456,
+            1000: 0x021F_7A74_2408_5EA4,
+        ]
+        for (length, value) in expected {
+            let bytes = Data((0..<length).map { UInt8(($0 * 7 + 3) % 251) })
+            XCTAssertEqual(XXH64.hash(bytes), value, "length \(length)")
+        }
+    }
+
     func testXXH64SeesEveryFlippedBitAndEveryTruncation() {
         // Lengths around the 4-, 8- and 32-byte steps; a cache file's checksum must change when
         // any bit of the payload does, or when bytes are cut off.

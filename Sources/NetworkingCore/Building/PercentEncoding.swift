@@ -3,25 +3,33 @@ import Foundation
 /// Percent-encoding for the parts of a URL and for form bodies (RFC 3986 §2, WHATWG URL §5).
 public enum PercentEncoding {
     /// Characters left as they are in a path: RFC 3986 `pchar` plus `/`.
-    static let pathAllowed: Set<UInt8> = unreserved.union(Array("!$&'()*+,;=:@/".utf8))
+    static let pathAllowed = unreserved.union("!$&'()*+,;=:@/".utf8)
 
     /// Characters left as they are in a query name or value. `&`, `=`, `+` and `;` are encoded so
     /// that a value can never split a pair or turn into a space on a server that reads `+` as one.
-    static let queryAllowed: Set<UInt8> = unreserved.union(Array("!$'()*,:@/?".utf8))
+    static let queryAllowed = unreserved.union("!$'()*,:@/?".utf8)
+
+    /// Characters left as they are in a query string given whole (its pairs already joined).
+    static let queryStringAllowed = queryAllowed.union("&=+;".utf8)
+
+    /// Characters left as they are in a whole URL a user supplied: a path's, and the delimiters of
+    /// the query, the fragment and an IPv6 host.
+    static let urlAllowed = pathAllowed.union("?#[]".utf8)
 
     /// Characters left as they are in an `application/x-www-form-urlencoded` body (WHATWG).
-    static let formAllowed: Set<UInt8> = Set(Array("*-._".utf8)).union(alphanumerics)
+    static let formAllowed = alphanumerics.union("*-._".utf8)
 
-    private static let alphanumerics: Set<UInt8> = Set(
-        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8))
-    private static let unreserved: Set<UInt8> = alphanumerics.union(Array("-._~".utf8))
+    private static let alphanumerics = ByteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+    private static let unreserved = alphanumerics.union("-._~".utf8)
     private static let hex = Array("0123456789ABCDEF".utf8)
 
     /// Encodes every byte of `text`'s UTF-8 outside `allowed`. With `keepingEscapes`, an existing
     /// `%XX` escape is kept rather than encoded again.
-    static func encode(_ text: String, allowed: Set<UInt8>, keepingEscapes: Bool = false, spaceAsPlus: Bool = false)
+    static func encode(_ text: String, allowed: ByteSet, keepingEscapes: Bool = false, spaceAsPlus: Bool = false)
         -> String
     {
+        // Most text (a base URL, a plain name or value) needs no encoding: it is returned as it is.
+        if text.utf8.allSatisfy(allowed.contains) { return text }
         let bytes = Array(text.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)

@@ -41,11 +41,12 @@ public enum URLComposer {
         var basePath: Substring
         var baseQuery: Substring?
         if isAbsolute(path) {
-            guard let components = URLComponents(string: encodeTrusted(String(pathPart))), hasHost(components)
+            guard let components = URLComponents(string: encodeTrusted(String(pathPart))),
+                case let origin = origin(of: components), hasHost(components, origin: origin)
             else {
                 throw .invalidRequest("absolute URL '\(path)' is not a valid URL")
             }
-            prefix = origin(of: components)
+            prefix = origin
             basePath = Substring(components.percentEncodedPath)
             pathPart = ""
         } else {
@@ -73,7 +74,7 @@ public enum URLComposer {
         if let queryPart, !queryPart.isEmpty {
             queries.append(
                 PercentEncoding.encode(
-                    String(queryPart), allowed: PercentEncoding.queryAllowed.union(Array("&=+;".utf8)),
+                    String(queryPart), allowed: PercentEncoding.queryStringAllowed,
                     keepingEscapes: true))
         }
         if !query.isEmpty { queries.append(PercentEncoding.query(query)) }
@@ -110,15 +111,15 @@ public enum URLComposer {
     /// Percent-encodes what `URLComponents` would refuse (spaces, non-ASCII) in a user-supplied URL.
     private static func encodeTrusted(_ text: String) -> String {
         PercentEncoding.encode(
-            text, allowed: PercentEncoding.pathAllowed.union(Array("?#[]".utf8)), keepingEscapes: true)
+            text, allowed: PercentEncoding.urlAllowed, keepingEscapes: true)
     }
 
-    /// Whether `components` name a host the composed `URL` keeps. `URLComponents` accepts hosts that
-    /// leave the `URL` without one: an empty IPv6 literal (`http://[]`) or an escape that is no UTF-8
-    /// (`http://%ED/`).
-    private static func hasHost(_ components: URLComponents) -> Bool {
+    /// Whether `components` (whose `origin(of:)` is `origin`) name a host the composed `URL` keeps.
+    /// `URLComponents` accepts hosts that leave the `URL` without one: an empty IPv6 literal
+    /// (`http://[]`) or an escape that is no UTF-8 (`http://%ED/`).
+    private static func hasHost(_ components: URLComponents, origin: String) -> Bool {
         guard let host = components.percentEncodedHost, !host.isEmpty else { return false }
-        return URL(string: origin(of: components))?.host?.isEmpty == false
+        return URL(string: origin)?.host?.isEmpty == false
     }
 
     private static func origin(of components: URLComponents) -> String {
@@ -175,10 +176,10 @@ extension URLComposer {
                 ? baseURL : baseURL.trimmingCharacters(in: .whitespaces)
             guard !trimmedBase.isEmpty else { return Parsed(result: .failure(.empty), baseURL: baseURL) }
             guard isAbsolute(trimmedBase), let components = URLComponents(string: encodeTrusted(trimmedBase)),
-                hasHost(components)
+                case let origin = origin(of: components), hasHost(components, origin: origin)
             else { return Parsed(result: .failure(.invalid), baseURL: baseURL) }
             let base = Base(
-                prefix: origin(of: components), path: components.percentEncodedPath,
+                prefix: origin, path: components.percentEncodedPath,
                 query: components.percentEncodedQuery)
             return Parsed(result: .success(base), baseURL: baseURL)
         }
