@@ -161,8 +161,8 @@ extension Networking {
         let registration = registry.register(key: path)
         defer { registry.unregister(registration) }
         let current = await currentSnapshot()
-        var request = HTTPRequest(method: .get, path: path)
-        if !current.downloads.setsAccept { request.headers["Accept"] = image ? "image/*, */*;q=0.5" : "*/*" }
+        let accept = current.downloads.setsAccept ? [:] : image ? Self.acceptImages : Self.acceptAnything
+        let request = HTTPRequest(method: .get, path: path, headers: accept)
         let inner: any HTTPTransport
         if let fake = current.downloads.fakes[path] {
             inner = fake
@@ -178,6 +178,10 @@ extension Networking {
             (exchange, _) throws(NetworkingError) in try make(exchange)
         }
     }
+
+    /// The `Accept` of a download when the default headers set none: made once, not per call.
+    private static let acceptImages: HTTPHeaders = ["Accept": "image/*, */*;q=0.5"]
+    private static let acceptAnything: HTTPHeaders = ["Accept": "*/*"]
 
     /// Whether a downloaded image is stored: a successful response whose bytes are an image.
     private static let storesImages: @Sendable (HTTPExchange) -> Bool = { exchange in

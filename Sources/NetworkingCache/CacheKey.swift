@@ -30,8 +30,16 @@ public enum CacheKey {
         of request: URLRequest, names: [String] = defaultCredentialHeaders,
         cookieJar: (any CookieJar)? = RedirectHops.cookieJar
     ) -> String? {
+        credentialIdentity(of: request, url: request.url, names: names, cookieJar: cookieJar)
+    }
+
+    /// `credentialIdentity(of:names:cookieJar:)` for a request whose URL, `url`, the caller has
+    /// read already (reading it again costs a copy on Linux).
+    static func credentialIdentity(
+        of request: URLRequest, url: URL?, names: [String], cookieJar: (any CookieJar)?
+    ) -> String? {
         var jarCookies: String?
-        if let cookieJar, let url = request.url, names.contains(where: { $0.caseInsensitiveEquals("cookie") }) {
+        if let cookieJar, let url, names.contains(where: { $0.caseInsensitiveEquals("cookie") }) {
             jarCookies = cookieJar.cookieHeader(for: url)
         }
         // `headerValue`, not `value(forHTTPHeaderField:)`, which lowercases every name it compares

@@ -59,8 +59,11 @@ public struct DataCacheTransport: HTTPTransport {
 
     /// The full cache key for `request`, or `nil` if it has no URL and no key was given.
     public func cacheKey(for request: URLRequest) -> String? {
-        guard let base = key ?? request.url?.absoluteString else { return nil }
-        return CacheKey.key(base, credential: CacheKey.credentialIdentity(of: request, names: credentialHeaders))
+        let url = request.url
+        guard let base = key ?? url?.absoluteString else { return nil }
+        let credential = CacheKey.credentialIdentity(
+            of: request, url: url, names: credentialHeaders, cookieJar: RedirectHops.cookieJar)
+        return CacheKey.key(base, credential: credential)
     }
 
     /// Serves the response stored under the request's key, or fetches it and stores it, as the caching level says.

@@ -54,6 +54,24 @@ final class DataCacheTests: XCTestCase {
         XCTAssertEqual(makeCache().data(forKey: "k"), Data([1, 2, 3]))
     }
 
+    func testOneDirectoryNamedInDifferentWaysHoldsTheSameEntries() throws {
+        makeCache().store(Data([4, 5, 6]), forKey: "k")
+        let plain = directory.url.appendingPathComponent("cache")
+        let named = [
+            URL(fileURLWithPath: plain.path + "/", isDirectory: true),
+            URL(fileURLWithPath: directory.url.path + "/other/../cache"),
+            URL(fileURLWithPath: "cache", relativeTo: directory.url),
+            URL(fileURLWithPath: "./cache/.", relativeTo: directory.url),
+        ]
+        for url in named {
+            let cache = DataCache(directory: url, clock: clock.function)
+            XCTAssertEqual(cache.data(forKey: "k"), Data([4, 5, 6]), url.absoluteString)
+            XCTAssertEqual(
+                try XCTUnwrap(cache.fileURL(forKey: "k")).standardizedFileURL.path,
+                try XCTUnwrap(makeCache().fileURL(forKey: "k")).standardizedFileURL.path)
+        }
+    }
+
     func testMemoryLevelKeepsNothingOnDiskAndDropsAnOlderFile() {
         let cache = makeCache()
         cache.store(Data([1]), forKey: "k", level: .memoryAndFile)
