@@ -5,7 +5,7 @@
     import NetworkingCurl
 
     /// libcurl on its own, and `CurlTransport` on its own: the floor the transport is measured
-    /// against (issue 10: sequential p50 ≤ 2× curl's own keep-alive latency).
+    /// against (its goal: a sequential p50 at most 2× curl's own keep-alive latency).
     enum CurlBaseline {
         /// One easy handle reused for every request (`curl_easy_perform`, keep-alive), the body
         /// collected into memory and not decoded: what libcurl costs without any wrapper.

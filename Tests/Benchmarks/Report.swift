@@ -25,7 +25,7 @@ final class Report {
         var notes: [String] = []
     }
 
-    /// A target from issue 9, checked against the figures of the same run.
+    /// A performance goal, checked against the figures of the same run.
     struct Target {
         let name: String
         let value: Double
@@ -87,7 +87,7 @@ final class Report {
             }
             for note in section.notes { print("  note: \(note)") }
         }
-        print("\nTargets (issue 9; #10: issue 10)")
+        print("\nTargets")
         for target in targets {
             let comparison = target.atMost ? "≤" : "≥"
             let mark = target.met ? "✓" : "✗"

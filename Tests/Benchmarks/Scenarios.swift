@@ -92,7 +92,7 @@ enum Scenarios {
 
     // MARK: - Scenarios
 
-    /// The transport without the library and without decoding (issue 10's targets): on Linux,
+    /// The transport without the library and without decoding (the transport's own goals): on Linux,
     /// `CurlTransport.send` and, when `withLibcurl`, libcurl's own keep-alive loop; elsewhere none.
     nonisolated static func transportClients(_ context: Context, withLibcurl: Bool) throws -> [Client] {
         #if os(Linux)
@@ -150,7 +150,7 @@ enum Scenarios {
                 String(
                     format: "Networking.get (decoding 1 KB JSON): %.2f× libcurl's p50",
                     result.stats("networking").median / libcurl))
-            report.target("#10: CurlTransport p50 / libcurl keep-alive p50", value: transport, atMost: 2)
+            report.target("CurlTransport p50 / libcurl keep-alive p50", value: transport, atMost: 2)
         }
     }
 
@@ -189,15 +189,15 @@ enum Scenarios {
         report.target("Networking.get throughput at 64 in flight / raw URLSession", value: ratio, atLeast: 1.1)
         let onURLSession = result.rate("urlsession") / result.rate("raw")
         report.note(String(format: "Networking on URLSessionTransport: %.2f× raw URLSession's req/s", onURLSession))
-        // A stricter reading of issue 10's throughput target than the transport's own (below): with
+        // A stricter reading of the throughput goal than the transport's own (below): with
         // JSON decoding on both sides, which 2 cores shared with the server cannot reach (README).
         report.target(
-            "#10, stricter: Networking.get req/s at 64 / raw", value: ratio, atLeast: 10)
+            "stricter: Networking.get req/s at 64 / raw", value: ratio, atLeast: 10)
         if hasTransport {
             let transport = result.rate("curlTransport") / result.rate("rawData")
             report.note("CurlTransport alone = CurlTransport.send; URLSession, no decode = data(for:); neither decodes")
             report.target(
-                "#10: CurlTransport alone / data(for:), req/s at 64", value: transport, atLeast: 10)
+                "CurlTransport alone / data(for:), req/s at 64", value: transport, atLeast: 10)
         }
     }
 

@@ -21,10 +21,8 @@ import XCTest
 /// - no file descriptor is left open: once the client (and so its `URLSession`) is gone, the
 ///   process has exactly the descriptors it had before the client was created — the session's own
 ///   descriptors and its pooled connections included;
-/// - nothing was cached: the download cache's memory tier is empty and its directory holds no file.
-///
-/// Transfers to a destination file (issue 8) will add their own scenario here: nothing may be
-/// left at the destination path after any of these faults.
+/// - nothing was cached: the download cache's memory tier is empty and its directory holds no file;
+/// - a download to a file left nothing at its destination, and a file already there as it was.
 final class FaultInjectionTests: XCTestCase {
     var server: FaultServer?
 
@@ -64,6 +62,28 @@ final class FaultInjectionTests: XCTestCase {
     func testBodyThatIsNotTheGzipItClaimsIsUndecodableContent() async throws {
         let result = try await download("/bad-gzip")
         XCTAssertEqual(try urlErrorCode(result), .cannotDecodeContentData, "\(result)")
+    }
+
+    func testABrokenDownloadToAFileLeavesNothingAtTheDestination() async throws {
+        for path in ["/reset-mid-body", "/close-before-headers", "/short-body", "/bad-chunked", "/bad-gzip"] {
+            let folder = Self.temporaryDirectory()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let fresh = folder.appendingPathComponent("fresh.bin")
+            let existing = folder.appendingPathComponent("existing.bin")
+            try Data("earlier".utf8).write(to: existing)
+            let results = try await run(path) { networking in
+                [await networking.download(path, to: fresh), await networking.download(path, to: existing)]
+            }
+            for result in results {
+                guard case .failure = result else { return XCTFail("\(path): a broken body was saved as \(result)") }
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: fresh.path), path)
+            XCTAssertEqual(try Data(contentsOf: existing), Data("earlier".utf8), path)
+            XCTAssertEqual(
+                try FileManager.default.contentsOfDirectory(atPath: folder.path), ["existing.bin"],
+                "\(path): no temporary file left beside the destination")
+        }
     }
 
     // MARK: Slow and endless bodies
