@@ -241,10 +241,14 @@ public struct Pipeline: Sendable {
     private func send(_ urlRequest: URLRequest, through step: TransportStep) async -> Result<
         HTTPExchange, NetworkingError
     > {
-        await Result.of { () async throws(NetworkingError) in
-            try await bindingCookieJar { () async throws(NetworkingError) -> HTTPExchange in
-                try await InterceptorChain(interceptors: interceptors, step: step).send(urlRequest)
-            }
+        let chain = InterceptorChain(interceptors: interceptors, step: step)
+        do throws(NetworkingError) {
+            return .success(
+                try await bindingCookieJar { () async throws(NetworkingError) -> HTTPExchange in
+                    try await chain.send(urlRequest)
+                })
+        } catch {
+            return .failure(error)
         }
     }
 
@@ -270,16 +274,5 @@ public struct Pipeline: Sendable {
         }
         observation?.complete(failure, exchange: exchange)
         return failure
-    }
-}
-
-extension Result where Failure == NetworkingError {
-    /// The value `body` returns, or the error it throws.
-    static func of(_ body: () async throws(NetworkingError) -> Success) async -> Result {
-        do throws(NetworkingError) {
-            return .success(try await body())
-        } catch {
-            return .failure(error)
-        }
     }
 }
