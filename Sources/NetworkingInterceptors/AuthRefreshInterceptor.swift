@@ -23,8 +23,9 @@ import Foundation
 ///   (the refresh request's own failure) as it is; `TokenProviderError.notAuthenticated` as
 ///   `NetworkingError.notSignedIn`; anything else as an authentication failure
 ///   (`isAuthenticationFailure`) reading "The credential could not be refreshed: …", with the
-///   original as `underlyingError`. Nothing is
-///   remembered about the failure: the next refused request may refresh again.
+///   original as `underlyingError`. So does a request that was already out when the refresh
+///   failed and is refused with the credential it was to replace. A request sent after the
+///   failure may refresh again.
 /// - The refresh runs in a task of its own: cancelling the request that started it does not
 ///   cancel it for the others, and a cancelled waiter ends at once with `.cancelled`.
 ///
@@ -97,10 +98,11 @@ public struct AuthRefreshInterceptor: HTTPInterceptor {
         if let current = coordinator.replacement(for: request.value(forHTTPHeaderField: headerName)) {
             request.setValue(current, forHTTPHeaderField: headerName)
         }
+        let ended = coordinator.endedRefreshes
         let exchange = try await next(request)
         guard statusCodes.contains(exchange.statusCode), request.isBodyReplayable else { return exchange }
         let sent = request.value(forHTTPHeaderField: headerName)
-        guard let credential = try await coordinator.credential(after: sent, refresh: refresh) else {
+        guard let credential = try await coordinator.credential(after: sent, sentAfter: ended, refresh: refresh) else {
             return exchange
         }
         request.setValue(credential, forHTTPHeaderField: headerName)

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The shared state behind one `AuthRefreshInterceptor`: the current credential, the ones it
-/// replaced, and the refresh in flight with the requests waiting on it.
+/// replaced, the refresh in flight with the requests waiting on it, and the last refresh that failed.
 ///
 /// The refresh runs in a task of its own, so cancelling the request that started it does not
 /// cancel it for the others; each waiter can still be cancelled on its own, and then ends at once.
@@ -15,12 +15,24 @@ final class RefreshCoordinator: Sendable {
         var waiters: [Int: Waiter] = [:]
     }
 
+    /// A refresh that failed, for the requests that were already out when it did.
+    private struct Failure {
+        /// Its place among the refreshes that have ended (see `endedRefreshes`).
+        let ordinal: Int
+        /// The credential it was to replace.
+        let trigger: String?
+        let error: any Error
+    }
+
     private struct State {
         var current: String?
         /// Credentials a refresh replaced, most recent last (bounded).
         var superseded: [String] = []
         var flight: Flight?
         var nextID = 0
+        var ended = 0
+        /// The last refresh, if it failed.
+        var failure: Failure?
     }
 
     /// How many replaced credentials are remembered.
@@ -30,6 +42,11 @@ final class RefreshCoordinator: Sendable {
 
     /// The credential the last successful refresh returned.
     var current: String? { state.withLock { $0.current } }
+
+    /// How many refreshes have ended. A request reads it as it goes out and hands it to
+    /// `credential(after:sentAfter:refresh:)` if it is refused, which then knows whether a refresh
+    /// ended while the request was out.
+    var endedRefreshes: Int { state.withLock { $0.ended } }
 
     /// The current credential if `credential` is one a refresh has replaced, so the request can go
     /// out with the current one instead of earning a 401 first; `nil` otherwise.
@@ -47,10 +64,13 @@ final class RefreshCoordinator: Sendable {
     /// - a refresh in flight is joined;
     /// - a request that carried a replaced credential (or none) while a current one is known is
     ///   replayed with the current one, without a refresh;
+    /// - a request that was out when a refresh of its credential failed (`sentAfter`, read from
+    ///   `endedRefreshes` as it went out, is older than that failure) fails with the same error:
+    ///   it belongs to that refresh as much as the requests that waited on it;
     /// - otherwise a refresh starts, and this request waits on it with any that fail meanwhile.
     /// A refresh that throws fails every waiter with that error, as a `NetworkingError`.
     func credential(
-        after credential: String?, refresh: @escaping @Sendable () async throws -> String?
+        after credential: String?, sentAfter ended: Int, refresh: @escaping @Sendable () async throws -> String?
     ) async throws -> String? {
         let waiterID = state.withLock { state in
             defer { state.nextID += 1 }
@@ -76,6 +96,9 @@ final class RefreshCoordinator: Sendable {
                         credential == nil || state.superseded.contains(credential ?? "")
                     {
                         return .resume(.success(current))
+                    }
+                    if let failure = state.failure, failure.ordinal > ended, failure.trigger == credential {
+                        return .resume(.failure(failure.error))
                     }
                     let flightID = state.nextID
                     state.nextID += 1
@@ -106,6 +129,12 @@ final class RefreshCoordinator: Sendable {
         let waiters = state.withLock { state -> [Waiter] in
             guard let flight = state.flight, flight.id == flightID else { return [] }
             state.flight = nil
+            state.ended += 1
+            if case .failure(let error) = result {
+                state.failure = Failure(ordinal: state.ended, trigger: flight.trigger, error: error)
+            } else {
+                state.failure = nil
+            }
             if case .success(let value?) = result {
                 for old in [flight.trigger, state.current] {
                     guard let old, old != value, !state.superseded.contains(old) else { continue }

@@ -95,6 +95,41 @@ final class AuthRefreshInterceptorTests: XCTestCase {
         XCTAssertEqual(slowReplay?.value(forHTTPHeaderField: "Authorization"), "Bearer new")
     }
 
+    func testARequestOutWhenARefreshFailedFailsWithItAndALaterOneRefreshesAgain() async throws {
+        // The request marked "late" is held at the server until the first refresh has failed; its
+        // 401 then arrives with no refresh in flight.
+        let held = Gate()
+        let server = ScriptedServer { request, _ in
+            if request.value(forHTTPHeaderField: "X-Late") != nil { await held.wait() }
+            let accepted = request.value(forHTTPHeaderField: "Authorization") == "Bearer new"
+            return makeExchange(request, status: accepted ? 200 : 401)
+        }
+        let refreshes = AsyncCounter()
+        let interceptor = AuthRefreshInterceptor {
+            if refreshes.increment() == 1 { throw TestError(name: "auth server down") }
+            return "Bearer new"
+        }
+        let late = Task {
+            await send(
+                makeRequest(headers: ["Authorization": "Bearer old", "X-Late": "1"]), through: [interceptor],
+                transport: server.transport)
+        }
+        await server.waitForRequests(1)
+        let first = await send(
+            makeRequest(headers: ["Authorization": "Bearer old"]), through: [interceptor], transport: server.transport)
+        XCTAssertEqual(first.failure()?.underlyingError as? TestError, TestError(name: "auth server down"))
+        held.open()
+        let lateError = await late.value.failure()
+        XCTAssertEqual(lateError?.underlyingError as? TestError, TestError(name: "auth server down"))
+        XCTAssertEqual(refreshes.value, 1, "a request out during the failed refresh does not start another")
+        XCTAssertEqual(server.count, 2, "nothing is replayed after a failed refresh")
+
+        let next = await send(
+            makeRequest(headers: ["Authorization": "Bearer old"]), through: [interceptor], transport: server.transport)
+        XCTAssertEqual(try next.get().statusCode, 200)
+        XCTAssertEqual(refreshes.value, 2)
+    }
+
     func testARequestAboutToLeaveWithAReplacedCredentialIsSentWithTheCurrentOne() async throws {
         let server = server()
         let interceptor = AuthRefreshInterceptor { "Bearer new" }
