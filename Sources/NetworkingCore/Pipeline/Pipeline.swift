@@ -48,7 +48,7 @@ public struct Pipeline: Sendable {
     ///
     /// Inlinable, as are the next two, so that a caller's module specialises it for `T` (generic
     /// code called across modules would look up the type's metadata and copy `T?` through its
-    /// witnesses on every call); the work is in `outcome`, which is not generic.
+    /// witnesses on every call); the work is in `send`, which is not generic.
     @inlinable @concurrent
     public func execute<T: Sendable>(
         _ request: HTTPRequest, kind: RequestContext.Kind = .request, options: RequestOptions = RequestOptions(),
@@ -94,15 +94,7 @@ public struct Pipeline: Sendable {
         _ urlRequest: URLRequest, kind: RequestContext.Kind, options: RequestOptions, transport: any HTTPTransport,
         decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
-        var value: T?
-        let failure = await outcome(urlRequest, kind: kind, options: options, transport: transport) {
-            (exchange) throws(NetworkingError) in
-            value = try decode(exchange)
-        }
-        if let failure { return .failure(failure) }
-        // `outcome` returns no failure only after `decode` returned a value.
-        guard let value else { return .failure(.invalidResponse) }
-        return .success(value)
+        await send(urlRequest, kind: kind, options: options, transport: transport).decoded(with: decode)
     }
 
     /// `execute`, reporting the request body's bytes to `uploadProgress` as the transport reads
@@ -122,14 +114,7 @@ public struct Pipeline: Sendable {
         let observation = RequestObservation(observers: observers, request: urlRequest, kind: kind, options: options)
         let step = TransportStep(
             transport: transport, uploadProgress: uploadProgress, downloadProgress: downloadProgress)
-        let sent = await send(urlRequest, through: step)
-        var value: T?
-        let failure = conclude(sent, observation: observation) { (exchange) throws(NetworkingError) in
-            value = try decode(exchange)
-        }
-        if let failure { return .failure(failure) }
-        guard let value else { return .failure(.invalidResponse) }
-        return .success(value)
+        return SentRequest(await send(urlRequest, through: step), observation: observation).decoded(with: decode)
     }
 
     /// Sends `request` and returns a 2xx response with its body still arriving; any other status
@@ -222,19 +207,18 @@ public struct Pipeline: Sendable {
         }
     }
 
-    /// Runs a built request, tells the observers, and hands a 2xx exchange to `decode`: the
-    /// failure, or `nil` when `decode` returned. Not generic, so that callers in other modules run
-    /// specialised code.
+    /// Sends a built request through `transport` with `options` bound, and checks its status; the
+    /// observers have been told it started, and are told how it ended once it is decoded. Not
+    /// generic, so that callers in other modules run specialised code.
     @usableFromInline
-    func outcome(
-        _ urlRequest: URLRequest, kind: RequestContext.Kind, options: RequestOptions, transport: any HTTPTransport,
-        decode: (HTTPExchange) throws(NetworkingError) -> Void
-    ) async -> NetworkingError? {
+    func send(
+        _ urlRequest: URLRequest, kind: RequestContext.Kind, options: RequestOptions, transport: any HTTPTransport
+    ) async -> SentRequest {
         let observation = RequestObservation(observers: observers, request: urlRequest, kind: kind, options: options)
         let sent = await RequestOptions.with(options) {
             await send(urlRequest, through: TransportStep(transport: transport))
         }
-        return conclude(sent, observation: observation, decode: decode)
+        return SentRequest(sent, observation: observation)
     }
 
     /// Sends the request through the interceptors and `step`, with the cookie jar bound.
@@ -250,29 +234,5 @@ public struct Pipeline: Sendable {
         } catch {
             return .failure(error)
         }
-    }
-
-    /// Checks the status, decodes, and tells the observers how the request ended.
-    private func conclude(
-        _ sent: consuming Result<HTTPExchange, NetworkingError>, observation: RequestObservation?,
-        decode: (HTTPExchange) throws(NetworkingError) -> Void
-    ) -> NetworkingError? {
-        let exchange: HTTPExchange
-        switch consume sent {
-        case .success(let received):
-            exchange = received
-        case .failure(let error):
-            observation?.complete(error, exchange: nil)
-            return error
-        }
-        var failure: NetworkingError?
-        do throws(NetworkingError) {
-            guard exchange.isSuccess else { throw .http(HTTPError(metadata: exchange.metadata)) }
-            try decode(exchange)
-        } catch {
-            failure = error
-        }
-        observation?.complete(failure, exchange: exchange)
-        return failure
     }
 }
