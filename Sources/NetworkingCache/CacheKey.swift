@@ -42,8 +42,9 @@ public enum CacheKey {
         if let cookieJar, let url, names.contains(where: { $0.caseInsensitiveEquals("cookie") }) {
             jarCookies = cookieJar.cookieHeader(for: url)
         }
-        // `headerValue`, not `value(forHTTPHeaderField:)`, which lowercases every name it compares
-        // on Linux; most requests carry no credential, which needs no sorting or hashing.
+        // `hasHeader` and `headerValue`, not `value(forHTTPHeaderField:)`, which lowercases every
+        // name it compares on Linux; most requests carry no credential, which needs no sorting or
+        // hashing.
         guard jarCookies != nil || request.hasHeader(namedAnyOf: names) else { return nil }
         return credentialIdentity(names: names) { name in
             let value = request.headerValue(name)

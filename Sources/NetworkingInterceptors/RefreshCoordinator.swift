@@ -15,10 +15,8 @@ final class RefreshCoordinator: Sendable {
         var waiters: [Int: Waiter] = [:]
     }
 
-    /// A refresh that failed, for the requests that were already out when it did.
+    /// The last refresh to end, when it failed: for the requests that were already out then.
     private struct Failure {
-        /// Its place among the refreshes that have ended (see `endedRefreshes`).
-        let ordinal: Int
         /// The credential it was to replace.
         let trigger: String?
         let error: any Error
@@ -30,8 +28,9 @@ final class RefreshCoordinator: Sendable {
         var superseded: [String] = []
         var flight: Flight?
         var nextID = 0
+        /// How many refreshes have ended.
         var ended = 0
-        /// The last refresh, if it failed.
+        /// The last refresh to end, if it failed (the `ended`th).
         var failure: Failure?
     }
 
@@ -97,7 +96,7 @@ final class RefreshCoordinator: Sendable {
                     {
                         return .resume(.success(current))
                     }
-                    if let failure = state.failure, failure.ordinal > ended, failure.trigger == credential {
+                    if let failure = state.failure, state.ended > ended, failure.trigger == credential {
                         return .resume(.failure(failure.error))
                     }
                     let flightID = state.nextID
@@ -131,7 +130,7 @@ final class RefreshCoordinator: Sendable {
             state.flight = nil
             state.ended += 1
             if case .failure(let error) = result {
-                state.failure = Failure(ordinal: state.ended, trigger: flight.trigger, error: error)
+                state.failure = Failure(trigger: flight.trigger, error: error)
             } else {
                 state.failure = nil
             }

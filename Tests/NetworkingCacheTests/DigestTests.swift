@@ -66,7 +66,8 @@ final class DigestTests: XCTestCase {
 
     func testXXH64ReferenceValuesOfLongerInputs() {
         // The 32-byte stripes and each tail after them (8-, 4- and 1-byte steps); the values are
-        // those of the reference implementation (the `xxhash` Python package, seed 0).
+        // those the reference implementation gives (the `xxhash` Python package's `xxh64`, default
+        // start value).
         let expected: [Int: UInt64] = [
             32: 0x23C3_C17E_F790_FD97, 39: 0x181D_7A67_8AE6_E157, 100: 0x778E_26DF_8290_F456,
             1000: 0x021F_7A74_2408_5EA4,

@@ -111,10 +111,10 @@ public struct Pipeline: Sendable {
         } catch {
             return .failure(error)
         }
-        let observation = RequestObservation(observers: observers, request: urlRequest, kind: kind, options: options)
-        let step = TransportStep(
-            transport: transport, uploadProgress: uploadProgress, downloadProgress: downloadProgress)
-        return SentRequest(await send(urlRequest, through: step), observation: observation).decoded(with: decode)
+        return await send(
+            urlRequest, kind: kind, options: options, transport: transport, uploadProgress: uploadProgress,
+            downloadProgress: downloadProgress
+        ).decoded(with: decode)
     }
 
     /// Sends `request` and returns a 2xx response with its body still arriving; any other status
@@ -207,17 +207,19 @@ public struct Pipeline: Sendable {
         }
     }
 
-    /// Sends a built request through `transport` with `options` bound, and checks its status; the
-    /// observers have been told it started, and are told how it ended once it is decoded. Not
-    /// generic, so that callers in other modules run specialised code.
+    /// Sends a built request through `transport` with `options` bound, reporting the bodies'
+    /// bytes to the progress reporters given, and checks its status; the observers have been told
+    /// it started, and are told how it ended once it is decoded. Not generic, so that callers in
+    /// other modules run specialised code.
     @usableFromInline
     func send(
-        _ urlRequest: URLRequest, kind: RequestContext.Kind, options: RequestOptions, transport: any HTTPTransport
+        _ urlRequest: URLRequest, kind: RequestContext.Kind, options: RequestOptions, transport: any HTTPTransport,
+        uploadProgress: ProgressReporter? = nil, downloadProgress: ProgressReporter? = nil
     ) async -> SentRequest {
         let observation = RequestObservation(observers: observers, request: urlRequest, kind: kind, options: options)
-        let sent = await RequestOptions.with(options) {
-            await send(urlRequest, through: TransportStep(transport: transport))
-        }
+        let step = TransportStep(
+            transport: transport, uploadProgress: uploadProgress, downloadProgress: downloadProgress)
+        let sent = await RequestOptions.with(options) { await send(urlRequest, through: step) }
         return SentRequest(sent, observation: observation)
     }
 

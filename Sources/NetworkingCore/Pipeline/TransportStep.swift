@@ -50,8 +50,7 @@ package struct TransportStep: Sendable {
         guard isSuccess, response.completeBody == nil else {
             return try await response.collect(upTo: FileBodyWriter.defaultMaxInMemoryBody)
         }
-        return HTTPExchange(
-            request: response.request, head: response.head, arriving: response.body, metrics: response.metrics)
+        return response.exchange
     }
 }
 

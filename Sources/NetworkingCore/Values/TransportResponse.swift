@@ -12,8 +12,9 @@ import Foundation
 /// exchange it already is, not rebuilt.
 public struct TransportResponse: Sendable {
     /// The request, head, metrics and (when complete) body and trailers; with `arrivingBody`, the
-    /// stream the body is still arriving on.
-    private var exchange: HTTPExchange
+    /// stream the body is still arriving on (the exchange the innermost step hands over for a
+    /// body read as it arrives).
+    package private(set) var exchange: HTTPExchange
 
     /// A response whose body arrived whole.
     public init(
