@@ -1,4 +1,4 @@
-// Hand-declared layouts of the two libcurl structures the shim reads. Checked against curl's
+// Hand-declared layouts of the three libcurl structures the shim reads. Checked against curl's
 // headers by verify/check_constants.c.
 #ifndef NCURL_LAYOUT_H
 #define NCURL_LAYOUT_H
@@ -6,6 +6,7 @@
 #if defined(__linux__)
 
 #include <stdint.h>
+#include <sys/socket.h>
 
 /// struct CURLMsg (multi.h).
 typedef struct {
@@ -25,6 +26,15 @@ typedef struct {
     const char *host;
     int features;
 } ncurl_version_info_prefix;
+
+/// struct curl_sockaddr (curl.h): what CURLOPT_OPENSOCKETFUNCTION is given.
+typedef struct {
+    int family;
+    int socktype;
+    int protocol;
+    unsigned int addrlen;
+    struct sockaddr addr;
+} ncurl_sockaddr;
 
 #define NCURLMSG_DONE 1
 #define NCURL_GLOBAL_ALL 3

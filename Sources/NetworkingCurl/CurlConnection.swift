@@ -53,8 +53,9 @@
                 setString(NCURLOPT_PROXY, "")
                 setString(NCURLOPT_NOPROXY, "")
             }
-            if let file = configuration.caCertificateFile { setString(NCURLOPT_CAINFO, file) }
-            if let key = configuration.pinnedPublicKey { setString(NCURLOPT_PINNEDPUBLICKEY, key) }
+            CurlTrust.configure(
+                easy, caFile: configuration.caCertificateFile, pinnedPublicKey: configuration.pinnedPublicKey,
+                system: configuration.systemTrustStore)
             var message = [CChar](repeating: 0, count: Int(NCURL_ERROR_SIZE))
             let code = message.withUnsafeMutableBufferPointer { buffer in
                 _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_ERRORBUFFER, buffer.baseAddress)

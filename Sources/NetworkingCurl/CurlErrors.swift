@@ -1,6 +1,7 @@
 #if os(Linux)
     import CCurlShim
     import Foundation
+    import Glibc
     import NetworkingCore
 
     extension CurlTransport {
@@ -44,6 +45,24 @@
             case NCURLE_OUT_OF_MEMORY: return .cannotParseResponse
             default: return .unknown
             }
+        }
+
+        /// The error of a transfer whose `socket()` failed with `errno` (recorded by the socket
+        /// opener), when that was for want of a file descriptor; `nil` for any other errno.
+        static func outOfDescriptorsError(_ errno: Int32, url: URL?) -> NetworkingError? {
+            guard errno == EMFILE || errno == ENFILE else { return nil }
+            var limit = rlimit()
+            let known =
+                getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 && limit.rlim_cur != rlim_t.max
+            let host = url?.host ?? "the server"
+            let reason =
+                errno == EMFILE
+                ? "the process ran out of file descriptors"
+                    + (known ? " (its limit is \(limit.rlim_cur) open files: `ulimit -n` raises it)" : "")
+                : "the system ran out of file descriptors (its table of open files is full)"
+            return .outOfFileDescriptors(
+                POSIXErrorCode(rawValue: errno) ?? .EMFILE,
+                description: "No connection to \(host) could be opened: \(reason).", url: url)
         }
 
         /// The transport error for a transfer libcurl ended with `code`.

@@ -3,14 +3,14 @@
     import Foundation
     import Synchronization
 
-    /// One libcurl multi handle driven by one dedicated thread, or by a sender alone in flight.
+    /// One libcurl multi handle, with its connection pool, driven by one dedicated thread.
     ///
     /// A multi handle is not thread-safe, so one thread at a time calls into it (add, remove,
     /// perform, poll): the loop's own `Thread`, never Swift's cooperative pool, where a blocking
     /// poll would starve other tasks, with one exception. When nothing is in flight the loop
-    /// thread parks, and a sender with a lone request may claim the handle and run its request
-    /// itself for a bounded time (`drive(_:until:)`), as `curl_easy_perform` would: no thread
-    /// hand-over at all. Other threads only append to the inbox under its lock and wake the driver
+    /// thread parks, and a sender with a lone request may claim the handle for one pass of
+    /// libcurl (`drive(_:)`), which puts the request on the warm connection at once, before it
+    /// hands the transfer to the loop thread. Other threads only append to the inbox under its lock and wake the driver
     /// (`curl_multi_wakeup`, the one multi call libcurl allows from any thread, or unparking the
     /// loop thread). Easy handles are configured by the sending task before submission and read
     /// back by it after completion, so the driver does as little per request as possible.
@@ -36,14 +36,16 @@
         private var ended: [(transfer: CurlTransfer, outcome: CurlTransfer.Outcome)] = []
         /// The continuations `resumeEnded` resumes once it has released the lock. The driver's only.
         private var resumptions: [(UnsafeContinuation<CurlTransfer.Outcome, Never>, CurlTransfer.Outcome)] = []
-        /// How many waiting senders the last `resumeEnded` woke at once: several are a sign of
-        /// concurrent senders, likely to submit again within the busy-poll interval. The driver's.
+        /// How many waiting senders the last `resumeEnded` woke: their next requests are likely
+        /// to come within the busy-poll interval. The driver's only.
         private var resumedTogether = 0
         /// Easy handles from finished transfers, ready for reuse, and whether each still holds the
         /// options set once per handle (`CurlTransfer.configureHandle`); each is attached to no
         /// multi handle, and whoever takes one out is its only user.
         private let idleHandles = CurlLock<[(easy: OpaquePointer, isConfigured: Bool)]>([])
         private static let maximumIdleHandles = 64
+        /// How many connections a loop with no connection limit keeps once they are idle.
+        private static let unlimitedPoolSize = 4096
         /// The longest a driver sleeps in poll before it looks at idle timeouts again.
         private static let longestPollMilliseconds: Int32 = 1000
         /// How long the loop polls without blocking before it sleeps while transfers are in flight
@@ -54,14 +56,18 @@
         /// on), so that a loop whose server answers in milliseconds wastes no CPU. Loop thread only.
         private var spinsBeforeSleeping: Bool
 
-        init(maximumConnectionsPerHost: Int, busyPollNanoseconds: UInt64 = 0) throws(CurlUnavailableError) {
+        /// A loop whose pool opens at most `perHost` connections to an origin and `total` in all
+        /// (`0`: no limit), and keeps `total` open once their transfers are done (a generous
+        /// number when there is no limit: libcurl's own default closes idle connections whenever
+        /// fewer transfers are running).
+        init(perHost: Int, total: Int, busyPollNanoseconds: UInt64 = 0) throws(CurlUnavailableError) {
             guard let multi = ncurl_multi_init() else { throw CurlUnavailableError(reason: "curl_multi_init failed") }
             self.multi = multi
             self.busyPollNanoseconds = busyPollNanoseconds
             self.spinsBeforeSleeping = busyPollNanoseconds > 0
-            if maximumConnectionsPerHost > 0 {
-                _ = ncurl_multi_setopt_long(multi, NCURLMOPT_MAX_HOST_CONNECTIONS, maximumConnectionsPerHost)
-            }
+            if perHost > 0 { _ = ncurl_multi_setopt_long(multi, NCURLMOPT_MAX_HOST_CONNECTIONS, perHost) }
+            if total > 0 { _ = ncurl_multi_setopt_long(multi, NCURLMOPT_MAX_TOTAL_CONNECTIONS, total) }
+            _ = ncurl_multi_setopt_long(multi, NCURLMOPT_MAXCONNECTS, total > 0 ? total : Self.unlimitedPoolSize)
             let thread = Thread { [self] in run() }
             thread.name = "NetworkingCurl"
             thread.start()
@@ -90,6 +96,7 @@
                 // The finished transfer owned these; the handle must not point at them once it is gone.
                 _ = ncurl_easy_setopt_pointer(handle, NCURLOPT_HTTPHEADER, nil)
                 _ = ncurl_easy_setopt_pointer(handle, NCURLOPT_ERRORBUFFER, nil)
+                _ = ncurl_easy_setopt_pointer(handle, NCURLOPT_OPENSOCKETDATA, nil)
             } else {
                 ncurl_easy_reset(handle)
             }
@@ -143,28 +150,19 @@
 
         // MARK: - A sender alone in flight
 
-        /// Runs `transfer` on the calling thread if the loop is parked (nothing in flight), until
-        /// it ends, `deadline` passes, the task is cancelled or a look at the socket finds nothing
-        /// for `busyPollNanoseconds`, whichever comes first. The thread never blocks: it only
-        /// looks (a poll with no timeout), yielding the processor between looks, since a thread of
-        /// Swift's cooperative pool must not block in a system call. Returns `false`, having done
-        /// nothing, when the loop is busy: then `submit` the transfer. Returns `true` when it ran
-        /// the transfer: it has either ended (its outcome is in `transfer.outcomeIfEnded()`) or
-        /// was handed to the loop thread, which ends it as if it had been submitted. Work posted
-        /// meanwhile (another request, a cancellation) also hands the loop back to its thread.
-        func drive(_ transfer: CurlTransfer, until deadline: UInt64) -> Bool {
+        /// Starts `transfer` on the calling thread if the loop is parked (nothing in flight): one
+        /// pass of libcurl, which sends the request at once on a warm connection, then the loop
+        /// thread takes the transfer over while the caller suspends, so the request is already
+        /// out while the loop thread wakes up. The calling thread, one of Swift's cooperative
+        /// pool, never waits or polls. Returns `false`, having done nothing, when the loop is
+        /// busy: then `submit` the transfer. Returns `true` when it started the transfer: it has
+        /// either ended (its outcome is in `transfer.outcomeIfEnded()`) or is the loop thread's
+        /// now, which ends it as if it had been submitted.
+        func drive(_ transfer: CurlTransfer) -> Bool {
             guard inbox.withLock({ $0.claim() }) else { return false }
             inFlight.add(1, ordering: .relaxed)
             start(transfer)
-            while pass() != nil {
-                guard active.count == 1, transfer.outcomeIfEnded() == nil, !Task.isCancelled else { break }
-                let now = CurlClock.now()
-                guard now < deadline else { break }
-                // A nearby server's answer is caught without the sleep and wake-up a hand-over
-                // costs (and yielding lets a server on this processor run); once the looks have
-                // stopped catching answers, the loop thread takes over.
-                guard busyPoll(until: min(now &+ busyPollNanoseconds, deadline), yielding: true) else { break }
-            }
+            _ = pass()
             let isIdle = active.isEmpty
             if inbox.withLock({ $0.release(isIdle: isIdle) }) { unpark() }
             return true
@@ -175,11 +173,10 @@
         private func run() {
             while let timeout = pass() {
                 let idleSince = CurlClock.now()
-                // Idle, the loop busy-polls only for senders it just woke together (their next
-                // requests are on the way); a lone sender's next request is better run by its own
-                // thread, which a busy-polling loop would keep from claiming the handle.
-                if spinsBeforeSleeping, !active.isEmpty || resumedTogether > 1,
-                    busyPoll(until: idleSince &+ busyPollNanoseconds, yielding: false)
+                // Idle, the loop busy-polls only for senders it just woke (their next requests are
+                // on the way, and it catches them without being woken).
+                if spinsBeforeSleeping, !active.isEmpty || resumedTogether > 0,
+                    busyPoll(until: idleSince &+ busyPollNanoseconds)
                 {
                     continue
                 }
@@ -247,12 +244,11 @@
             parking.unlock()
         }
 
-        /// Polls without blocking until `deadline` before the driver sleeps (see
-        /// `Configuration.busyPollInterval`), `yielding` the processor between looks (a sending
-        /// thread does: the server may be waiting for this processor). Returns `true` at the first
-        /// socket event or new work in the inbox (posters do not wake a driver that is not
-        /// sleeping), `false` when the time ran out.
-        private func busyPoll(until deadline: UInt64, yielding: Bool) -> Bool {
+        /// Polls without blocking until `deadline` before the loop thread sleeps (see
+        /// `Configuration.busyPollInterval`). Returns `true` at the first socket event or new work
+        /// in the inbox (posters do not wake a driver that is not sleeping), `false` when the time
+        /// ran out.
+        private func busyPoll(until deadline: UInt64) -> Bool {
             repeat {
                 if inbox.withLock({ $0.hasWork }) { return true }
                 if !active.isEmpty {
@@ -260,7 +256,6 @@
                     _ = ncurl_multi_poll(multi, 0, &ready)
                     if ready > 0 { return true }
                 }
-                if yielding { sched_yield() }
             } while CurlClock.now() < deadline
             return false
         }
@@ -279,6 +274,7 @@
                 return
             }
             transfer.lastActivity = CurlClock.now()
+            transfer.startedAt = transfer.lastActivity
             let code = ncurl_multi_add_handle(multi, transfer.easy)
             guard code == 0 else {
                 resume(transfer, .rejected(code))
@@ -313,22 +309,31 @@
             resumptions.removeAll(keepingCapacity: true)
         }
 
-        /// Ends the transfers idle past their timeout; returns how long the loop may sleep.
+        /// Ends the transfers idle past their timeout, and those past their deadline (libcurl
+        /// does not end a transfer that waits for a connection, behind a connection limit, until
+        /// it has one); returns how long the loop may sleep.
         private func expireIdleTransfers() -> Int32 {
             guard !active.isEmpty else { return Self.longestPollMilliseconds }
             let now = CurlClock.now()
             var nearest = UInt64.max
-            var expired: [CurlTransfer] = []
-            for transfer in active.values
-            where transfer.idleTimeout > 0 && !transfer.isPaused && !transfer.isSendPaused {
-                let deadline = transfer.lastActivity &+ transfer.idleTimeout
-                if deadline <= now {
-                    expired.append(transfer)
+            var expired: [(CurlTransfer, CurlTransfer.Outcome)] = []
+            for transfer in active.values {
+                if transfer.deadline > 0 {
+                    if transfer.deadline <= now {
+                        expired.append((transfer, .totalTimeout))
+                        continue
+                    }
+                    nearest = min(nearest, transfer.deadline)
+                }
+                guard transfer.idleTimeout > 0, !transfer.isPaused, !transfer.isSendPaused else { continue }
+                let idleDeadline = transfer.lastActivity &+ transfer.idleTimeout
+                if idleDeadline <= now {
+                    expired.append((transfer, .idleTimeout))
                 } else {
-                    nearest = min(nearest, deadline)
+                    nearest = min(nearest, idleDeadline)
                 }
             }
-            for transfer in expired { end(transfer, .idleTimeout) }
+            for (transfer, outcome) in expired { end(transfer, outcome) }
             guard nearest != .max else { return Self.longestPollMilliseconds }
             let milliseconds = (nearest - now + 999_999) / 1_000_000
             return Int32(min(milliseconds, UInt64(Self.longestPollMilliseconds)))

@@ -11,6 +11,7 @@
         /// One complete header line, status lines and the blank line ending each head included.
         func receiveHeader(_ line: UnsafeRawBufferPointer) -> Bool {
             lastActivity = CurlClock.now()
+            if firstHeaderAt == 0 { firstHeaderAt = lastActivity }
             return parser.pointee.receive(line) ? finishHead() : true
         }
 

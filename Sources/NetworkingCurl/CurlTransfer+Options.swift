@@ -33,8 +33,11 @@
             case .http2: setLong(NCURLOPT_HTTP_VERSION, Int(NCURL_HTTP_VERSION_2TLS))
             case .http2PriorKnowledge: setLong(NCURLOPT_HTTP_VERSION, Int(NCURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE))
             }
-            if let file = configuration.caCertificateFile { setString(NCURLOPT_CAINFO, file) }
-            if let key = configuration.pinnedPublicKey { setString(NCURLOPT_PINNEDPUBLICKEY, key) }
+            setLong(NCURLOPT_MAXAGE_CONN, Int(configuration.idleConnectionTimeout.rounded(.up)))
+            CurlTrust.configure(
+                easy, caFile: configuration.caCertificateFile, pinnedPublicKey: configuration.pinnedPublicKey,
+                system: configuration.systemTrustStore)
+            _ = ncurl_easy_record_socket_errors(easy)
             _ = ncurl_easy_set_header_callback(
                 easy,
                 { buffer, size, count, userdata in
@@ -83,6 +86,7 @@
             }
             setString(NCURLOPT_URL, absoluteURL)
             _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_ERRORBUFFER, errorBuffer)
+            _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_OPENSOCKETDATA, socketError)
             setLong(NCURLOPT_TIMEOUT_MS, timeoutMilliseconds.map { max(1, $0) } ?? 0)
             // Waiting for a busy connection to turn out to multiplex only pays where HTTP/2 is
             // possible: over cleartext HTTP/1.1 it would queue a request behind a slow one.

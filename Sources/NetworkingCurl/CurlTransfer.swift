@@ -29,6 +29,9 @@
             case cancelled
             /// No byte moved for longer than the request's idle timeout.
             case idleTimeout
+            /// Its total deadline passed while it waited for a connection (libcurl enforces the
+            /// deadline itself once the transfer has one).
+            case totalTimeout
             /// The multi handle refused it (`curl_multi_add_handle` returned this `CURLMcode`).
             case rejected(Int32)
         }
@@ -104,6 +107,20 @@
         /// The idle timeout in nanoseconds (0 for none) and when a byte last moved.
         let idleTimeout: UInt64
         var lastActivity: UInt64 = 0
+        /// When the whole request must be over (`CurlClock`, 0 for never).
+        let deadline: UInt64
+        /// When the transfer entered the multi handle, and when its first header line came
+        /// (`CurlClock`, 0 until then): with libcurl's own timers, how long it waited for a
+        /// connection (`queueTime`).
+        var startedAt: UInt64 = 0
+        var firstHeaderAt: UInt64 = 0
+        /// Where the socket opener (`ncurl_easy_record_socket_errors`) leaves the `errno` of a
+        /// `socket()` that failed: libcurl reports it as a refused connection and keeps no errno.
+        let socketError: UnsafeMutablePointer<Int32> = {
+            let slot = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+            slot.initialize(to: 0)
+            return slot
+        }()
         /// Whether the write callback paused the transfer for a slow reader (no idle timeout then).
         var isPaused = false {
             didSet { if isPaused { hasPaused = true } }
@@ -177,6 +194,7 @@
             self.isHead = method == "HEAD"
             let interval = request.timeoutInterval
             self.idleTimeout = interval > 0 && interval.isFinite ? UInt64(interval * 1_000_000_000) : 0
+            self.deadline = timeoutMilliseconds.map { CurlClock.now() &+ UInt64(max(1, $0)) &* 1_000_000 } ?? 0
             self.errorBuffer = .allocate(capacity: Int(NCURL_ERROR_SIZE))
             errorBuffer.initialize(repeating: 0, count: Int(NCURL_ERROR_SIZE))
             if !isConfigured { Self.configureHandle(easy, configuration: configuration) }
@@ -194,6 +212,7 @@
             }
             trailerPump?.stop()
             errorBuffer.deallocate()
+            socketError.deallocate()
             parser.deinitialize(count: 1)
             parser.deallocate()
         }

@@ -26,16 +26,48 @@
             /// Which HTTP version to ask for.
             public var httpVersion: HTTPVersion
             /// A PEM file of CA certificates to trust instead of the system store, for servers
-            /// with a private CA.
+            /// with a private CA: only these CAs are trusted then, none of the system's.
+            ///
+            /// Either way, each event loop loads its CA store once and shares it between its
+            /// connections (libcurl's CA cache, kept for a day); the system store is the bundle
+            /// libcurl was built with (on Debian `/etc/ssl/certs/ca-certificates.crt`), without its
+            /// hashed directory, whose use would make libcurl load the whole store again for
+            /// every new connection.
             public var caCertificateFile: String?
             /// A public key the server's certificate must carry: `sha256//<base64 of the
             /// SHA-256 of the DER SubjectPublicKeyInfo>` (several joined with `;`), or the path
             /// of a PEM or DER public key. A mismatch fails with `.serverCertificateUntrusted`.
             public var pinnedPublicKey: String?
-            /// The most connections open to one host at once; `0` for no limit. Requests beyond it
-            /// wait for a connection to be free (over HTTP/2 they share one connection). With a
-            /// limit, all requests to one host go through one event loop.
+            /// The most connections open to one origin (host and port) at once; `0` for no limit.
+            ///
+            /// Requests beyond it wait, in order, for a connection to be free; over HTTP/2 they
+            /// share the origin's connection, up to the server's limit of concurrent streams, then
+            /// a second one. The wait counts against the request's timeouts, a cancelled request
+            /// leaves the queue at once, and `TransactionMetrics.queueTime` says how long it
+            /// waited. With several event loops, each keeps its share of the limit (all of it
+            /// when the limit is smaller than the loop count; an origin's requests then all go
+            /// through one loop).
+            ///
+            /// The default, `defaultMaximumConnectionsPerHost`, keeps a burst from opening a
+            /// connection per request: without it, 2,000 concurrent requests ran a process with the
+            /// common limit of 1,024 descriptors out of them.
             public var maximumConnectionsPerHost: Int
+            /// The most connections the whole transport has open at once, over all origins (split
+            /// evenly between its event loops); `0` for no limit. Requests beyond it wait as for
+            /// `maximumConnectionsPerHost`, so that a fan-out over many hosts cannot exhaust the
+            /// process's descriptors either. It is also how many connections stay open once their
+            /// requests are done, until `idleConnectionTimeout` (libcurl's `CURLMOPT_MAXCONNECTS`:
+            /// left to itself, libcurl closes idle connections whenever fewer transfers are
+            /// running, and the next burst reopens them).
+            public var maximumConnections: Int
+            /// How long a connection may stay idle in the pool before it is closed, in seconds
+            /// (libcurl's `CURLOPT_MAXAGE_CONN`, whose own default is 118 s).
+            ///
+            /// Servers and load balancers close idle keep-alive connections after a timeout of
+            /// their own (nginx 75 s, AWS load balancers 60 s); a client that keeps one longer
+            /// risks sending on a connection the server is closing. The default,
+            /// `defaultIdleConnectionTimeout`, stays under the common 60 s.
+            public var idleConnectionTimeout: TimeInterval
             /// How many event-loop threads the transport runs, each with its own libcurl multi
             /// handle and connection pool (at least 1, the default).
             ///
@@ -53,39 +85,20 @@
             /// default); `nil` sends none.
             public var userAgent: String?
             /// How long the event-loop thread keeps polling without blocking, after it handled
-            /// something while transfers are in flight, before it sleeps, and how long a sending
-            /// thread that runs its lone request (`loneRequestInterval`) looks for the response
-            /// without finding it, yielding the processor between looks, before it hands the
-            /// request to the event-loop thread; in seconds, `0` turns both off.
+            /// something, before it sleeps; in seconds, `0` turns it off.
             ///
             /// Waking a sleeping thread is slow on virtual machines (tens of microseconds).
-            /// Polling a little longer catches a response or a request that arrives within that
-            /// time without a wakeup, and a sending thread that yields lets a server on the same
-            /// processor answer at once. Each stops polling while its wake-ups come later than
-            /// this (a distant server) and starts again after one that came sooner. Measured with
-            /// `make bench` on a 2-vCPU VM against a loopback server: sequential requests run by
-            /// the sending thread took 49–53 µs (p50) with this polling and 66–74 µs without,
-            /// and less CPU (35–37 against 45–49 µs per request); with the other vCPU kept busy,
-            /// 59–60 against 68–70 µs.
+            /// Polling a little longer catches a response, or the next request of a sender it
+            /// just answered, without a wake-up. The loop stops polling while its wake-ups come
+            /// later than this (a distant server) and starts again after one that came sooner.
+            /// Only the loop's own thread polls: a request's sending thread, one of Swift's
+            /// cooperative pool, never waits in a loop. When the loop is idle, the sending thread
+            /// of a lone request makes one pass of libcurl itself (the request goes out on the
+            /// warm connection at once) and then hands the transfer to the loop thread.
             public var busyPollInterval: TimeInterval
-            /// How long a request alone in flight may be run by the sending thread itself, in
-            /// seconds; `0` turns it off.
-            ///
-            /// A request handed to the event-loop thread crosses threads twice (to the loop, and
-            /// back to the waiting task), and waking a thread costs tens of microseconds on a
-            /// virtual machine, as long as a loopback server takes to answer. So when nothing else
-            /// is in flight and the loop is idle, the sending thread runs the request on the loop's
-            /// multi handle itself for at most this long, looking at the socket without ever
-            /// blocking (a thread of Swift's cooperative pool must not block in a system call)
-            /// while looks keep finding something within `busyPollInterval`; otherwise the loop
-            /// thread takes the transfer over and the task suspends.
-            /// Whether to do it is decided by measurement (`CurlLonePolling`): only while lone
-            /// requests run that way have been faster than those handed over, and never while
-            /// responses take more than twice this interval. Measured with `make bench` on a
-            /// 2-vCPU VM against a loopback server: sequential requests took 66–78 µs (p50) this
-            /// way, 49–53 µs with the polling of `busyPollInterval`, against 87–115 µs handed over
-            /// (libcurl's own `curl_easy_perform`: 38 µs).
-            public var loneRequestInterval: TimeInterval
+            /// The CA store trusted when `caCertificateFile` is `nil`: libcurl's own (tests stand
+            /// in another).
+            var systemTrustStore = CurlTrust.builtIn
 
             /// Creates a configuration; every parameter has a default.
             public init(
@@ -93,10 +106,11 @@
                 maxResponseBodySize: Int = URLSessionTransport.defaultMaxResponseBodySize,
                 connectTimeout: TimeInterval = 60, totalTimeout: TimeInterval? = nil,
                 httpVersion: HTTPVersion = .http2, caCertificateFile: String? = nil, pinnedPublicKey: String? = nil,
-                maximumConnectionsPerHost: Int = 0, userAgent: String? = Configuration.defaultUserAgent,
-                busyPollInterval: TimeInterval = Configuration.defaultBusyPollInterval,
-                loneRequestInterval: TimeInterval = Configuration.defaultLoneRequestInterval,
-                eventLoopCount: Int = 1
+                maximumConnectionsPerHost: Int = Configuration.defaultMaximumConnectionsPerHost,
+                maximumConnections: Int = Configuration.defaultMaximumConnections,
+                idleConnectionTimeout: TimeInterval = Configuration.defaultIdleConnectionTimeout,
+                userAgent: String? = Configuration.defaultUserAgent,
+                busyPollInterval: TimeInterval = Configuration.defaultBusyPollInterval, eventLoopCount: Int = 1
             ) {
                 self.redirectPolicy = redirectPolicy
                 self.maxResponseBodySize = maxResponseBodySize
@@ -106,18 +120,26 @@
                 self.caCertificateFile = caCertificateFile
                 self.pinnedPublicKey = pinnedPublicKey
                 self.maximumConnectionsPerHost = maximumConnectionsPerHost
+                self.maximumConnections = maximumConnections
+                self.idleConnectionTimeout = idleConnectionTimeout
                 self.userAgent = userAgent
                 self.busyPollInterval = busyPollInterval
-                self.loneRequestInterval = loneRequestInterval
                 self.eventLoopCount = eventLoopCount
             }
 
             /// 150 µs: about what a request to a nearby server takes to come back.
             public static let defaultBusyPollInterval: TimeInterval = 0.000_150
 
-            /// 1 ms: libcurl's poll counts milliseconds, and a server that answers later is not
-            /// worth blocking a cooperative thread for.
-            public static let defaultLoneRequestInterval: TimeInterval = 0.001
+            /// 8, as AsyncHTTPClient keeps for HTTP/1.1 (URLSession: 6 per host); chosen by the
+            /// connection-limit sweep of `make bench` (see docs/Performance.md).
+            public static let defaultMaximumConnectionsPerHost = 8
+
+            /// 256: a quarter of the common limit of 1,024 descriptors, leaving the rest to the
+            /// application.
+            public static let defaultMaximumConnections = 256
+
+            /// 55 s: under the 60 s after which common load balancers close an idle connection.
+            public static let defaultIdleConnectionTimeout: TimeInterval = 55
 
             /// `NetworkingCurl libcurl/<version>`.
             public static var defaultUserAgent: String { "NetworkingCurl libcurl/\(CurlLibrary.version ?? "unknown")" }
@@ -126,6 +148,28 @@
             /// with `.http2`, or h2c (`.http2PriorKnowledge`).
             func mayMultiplex(isHTTPS: Bool) -> Bool {
                 httpVersion == .http2PriorKnowledge || (httpVersion == .http2 && isHTTPS)
+            }
+
+            /// The connection limits of loop `index` of `count`: each loop's share of the
+            /// transport's limits (they add up to them), except for a per-origin limit smaller than
+            /// the loop count, which every loop keeps whole, since an origin's requests then all
+            /// go to one loop (`keepsOriginsOnOneLoop`). `0` is no limit.
+            func connectionLimits(ofLoop index: Int, among count: Int) -> (perHost: Int, total: Int) {
+                func share(_ limit: Int) -> Int {
+                    guard limit > 0 else { return 0 }
+                    guard limit >= count else { return limit }
+                    return limit / count + (index < limit % count ? 1 : 0)
+                }
+                let perHost = max(0, maximumConnectionsPerHost)
+                return (perHost < count ? perHost : share(perHost), share(max(0, maximumConnections)))
+            }
+
+            /// Whether all requests to an origin go through one event loop: when HTTP/2 may
+            /// multiplex them over one connection, and when the per-origin limit is too small to
+            /// be shared between the loops.
+            func keepsOriginsOnOneLoop(isHTTPS: Bool, loopCount: Int) -> Bool {
+                mayMultiplex(isHTTPS: isHTTPS)
+                    || (maximumConnectionsPerHost > 0 && maximumConnectionsPerHost < loopCount)
             }
 
             /// Whether the configuration asks for TLS trust that URLSession cannot provide.

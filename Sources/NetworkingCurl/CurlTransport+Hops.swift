@@ -68,13 +68,13 @@
         }
 
         /// The loop for a request to `url`. Where HTTP/2 may multiplex, an origin's requests all
-        /// go to one loop (they share its connection), as they do under a connection limit (which
-        /// each loop enforces for itself); otherwise to the loop with the fewest
-        /// transfers in flight, the first among equals, so that sequential requests keep reusing
-        /// one connection.
+        /// go to one loop (they share its connection), as they do under a per-origin limit too
+        /// small to share between the loops (see `Configuration.keepsOriginsOnOneLoop`);
+        /// otherwise to the loop with the fewest transfers in flight, the first among equals, so
+        /// that sequential requests keep reusing one connection.
         func loop(for url: URL, isHTTPS: Bool) -> CurlEventLoop {
             guard loops.count > 1 else { return loops[0] }
-            if configuration.mayMultiplex(isHTTPS: isHTTPS) || configuration.maximumConnectionsPerHost > 0 {
+            if configuration.keepsOriginsOnOneLoop(isHTTPS: isHTTPS, loopCount: loops.count) {
                 var hasher = Hasher()
                 hasher.combine(url.host?.lowercased())
                 hasher.combine(url.port)
@@ -94,37 +94,23 @@
 
         /// Runs `transfer` to its end; cancelling the task cancels the transfer.
         ///
-        /// A request (`mayPoll`: not a stream or a download, whose end is not what its caller
-        /// waits for) alone in flight may be run by the sending thread itself while the loop is
-        /// idle (`CurlEventLoop.drive`), for about `configuration.loneRequestInterval` (see
-        /// `CurlLonePolling` for when): a server on the same host answers in tens of
-        /// microseconds, about what each of the two thread hand-overs of a submitted request
-        /// costs. Otherwise, or once the time is up, the loop thread runs it and the task suspends.
-        /// (With other transfers in flight the cooperative thread has better things to do.)
-        func run(_ transfer: CurlTransfer, mayPoll: Bool = false) async -> CurlTransfer.Outcome {
+        /// A request (`mayDrive`: not a stream or a download, whose end is not what its caller
+        /// waits for) alone in flight, on an idle loop, is started by the sending thread itself
+        /// (`CurlEventLoop.drive`): one pass of libcurl puts it on the wire before the loop thread
+        /// has even woken up. Otherwise, the loop thread starts it. Either way the task then
+        /// suspends until the loop thread ends the transfer.
+        func run(_ transfer: CurlTransfer, mayDrive: Bool = false) async -> CurlTransfer.Outcome {
             let loop = transfer.loop
-            let started = CurlClock.now()
-            let isLoneRequest = inFlight.add(1, ordering: .relaxed).newValue == 1 && mayPoll
+            let isLoneRequest = inFlight.add(1, ordering: .relaxed).newValue == 1 && mayDrive
             defer { inFlight.subtract(1, ordering: .relaxed) }
-            let limit = loneRequestNanoseconds
-            var drove = false
             let outcome = await withTaskCancellationHandler {
-                drove =
-                    isLoneRequest && limit > 0 && lonePolling.withLock { $0.shouldPoll(limit: limit) }
-                    && loop.drive(transfer, until: started &+ limit)
+                let drove = isLoneRequest && loop.drive(transfer)
                 if drove, let outcome = transfer.outcomeIfEnded() { return outcome }
                 if !drove { loop.submit(transfer) }
                 // Unsafe (not checked): the loop resumes each continuation once (CurlTransfer.end).
                 return await withUnsafeContinuation { transfer.wait($0) }
             } onCancel: {
-                loop.cancel(transfer)  // interrupts a sending thread that drives, too
-            }
-            // A request that opened a connection is not recorded: its time is the connection's,
-            // not the way it was waited for (the first request would otherwise count against the
-            // way it took for the next hundred).
-            if isLoneRequest, limit > 0, !transfer.openedConnection {
-                let elapsed = CurlClock.now() &- started
-                lonePolling.withLock { $0.record(polled: drove, nanoseconds: elapsed, limit: limit) }
+                loop.cancel(transfer)
             }
             return transfer.takeOutcome(outcome)
         }
@@ -137,6 +123,7 @@
             var metrics = CurlMetrics.read(transfer.easy)
             metrics.startDate = startDate
             metrics.redirectCount = redirects
+            metrics.queueTime = CurlMetrics.queueTime(of: transfer)
             return metrics
         }
 
@@ -155,6 +142,8 @@
                     URLError(
                         .timedOut,
                         userInfo: CurlTransfer.userInfo(url, "No data was sent or received for \(seconds) seconds")))
+            case .totalTimeout:
+                throw totalTimeoutError(url)
             case .rejected(let code):
                 throw .transport(
                     URLError(
@@ -164,6 +153,7 @@
             case .finished(let code):
                 if let failure = transfer.failure { throw failure }
                 guard code == NCURLE_OK else {
+                    if let error = outOfDescriptorsError(transfer.socketError.pointee, url: url) { throw error }
                     throw error(forCurlCode: code, message: transfer.errorMessage, url: url)
                 }
                 // A head libcurl accepted without its closing blank line is still a head.

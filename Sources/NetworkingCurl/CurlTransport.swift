@@ -49,12 +49,8 @@
         /// The event loops (`configuration.eventLoopCount`), each with its own thread and
         /// connection pool; `loop(for:isHTTPS:)` picks one per request.
         let loops: [CurlEventLoop]
-        /// Transfers of this transport in flight (`run` polls only for one alone), and whether
-        /// polling for a lone one has been paying (`CurlLonePolling`).
+        /// Transfers of this transport in flight (`run` drives only one alone).
         let inFlight = Atomic<Int>(0)
-        let lonePolling = Mutex(CurlLonePolling())
-        /// `configuration.loneRequestInterval` in nanoseconds.
-        let loneRequestNanoseconds: UInt64
         /// The `User-Agent` header line of `configuration.userAgent`, built once.
         let userAgentLine: String?
 
@@ -73,14 +69,15 @@
             if case .failure(let error) = CurlLibrary.loaded { throw error }
             self.configuration = configuration
             var loops: [CurlEventLoop] = []
-            for _ in 0..<max(1, configuration.eventLoopCount) {
+            let count = max(1, configuration.eventLoopCount)
+            for index in 0..<count {
+                let limits = configuration.connectionLimits(ofLoop: index, among: count)
                 loops.append(
                     try CurlEventLoop(
-                        maximumConnectionsPerHost: configuration.maximumConnectionsPerHost,
+                        perHost: limits.perHost, total: limits.total,
                         busyPollNanoseconds: CurlTransfer.nanoseconds(configuration.busyPollInterval)))
             }
             self.loops = loops
-            self.loneRequestNanoseconds = CurlTransfer.nanoseconds(configuration.loneRequestInterval)
             self.userAgentLine = configuration.userAgent.map { "User-Agent: \($0)" }
         }
 
@@ -136,7 +133,7 @@
             while true {
                 let sink = BufferedBodySink(limit: limit)
                 let transfer = try makeTransfer(hops.current, body: try body.next(), deadline: deadline, sink: sink)
-                let outcome = await run(transfer, mayPoll: transfer.uploadPump == nil)
+                let outcome = await run(transfer, mayDrive: transfer.uploadPump == nil)
                 defer { recycle(transfer) }
                 let head = try Self.head(of: transfer, outcome)
                 // Only a redirect status needs the head as an `HTTPURLResponse` (see `ResponseHead`).

@@ -27,13 +27,14 @@
         }
 
         /// Requests HTTP/2 may multiplex (https with `.http2`, h2c) stay on one loop per origin,
-        /// so they share one connection; so do a host's requests under a connection limit.
+        /// so they share one connection; so do a host's requests under a connection limit smaller
+        /// than the loop count.
         func testRequestsThatShareConnectionsStayOnOneLoopPerOrigin() throws {
             let cases: [(CurlTransport.Configuration, String, Bool)] = [
                 (.init(httpVersion: .http2, eventLoopCount: 4), "https://example.test", true),
                 (.init(httpVersion: .http2PriorKnowledge, eventLoopCount: 4), "http://example.test:8080", false),
                 (
-                    .init(httpVersion: .http1, maximumConnectionsPerHost: 2, eventLoopCount: 4), "http://example.test",
+                    .init(httpVersion: .http1, maximumConnectionsPerHost: 3, eventLoopCount: 4), "http://example.test",
                     false
                 ),
             ]
@@ -46,6 +47,24 @@
                         "\(configuration.httpVersion) \(origin)")
                 }
             }
+        }
+
+        /// The transport's connection limits are shared between its loops and add up to them; a
+        /// per-origin limit smaller than the loop count is every loop's (its origin's requests
+        /// all go to one loop).
+        func testConnectionLimitsAreSharedBetweenTheLoops() {
+            func limits(_ perHost: Int, _ total: Int, loops: Int) -> [Int] {
+                let configuration = CurlTransport.Configuration(
+                    maximumConnectionsPerHost: perHost, maximumConnections: total, eventLoopCount: loops)
+                return (0..<loops).flatMap { index in
+                    let limits = configuration.connectionLimits(ofLoop: index, among: loops)
+                    return [limits.perHost, limits.total]
+                }
+            }
+            XCTAssertEqual(limits(8, 256, loops: 1), [8, 256])
+            XCTAssertEqual(limits(8, 256, loops: 3), [3, 86, 3, 85, 2, 85])
+            XCTAssertEqual(limits(2, 0, loops: 4), [2, 0, 2, 0, 2, 0, 2, 0])
+            XCTAssertEqual(limits(0, 5, loops: 2), [0, 3, 0, 2])
         }
 
         /// Concurrent cleartext requests spread over the loops, and all succeed.

@@ -53,8 +53,14 @@
             .init(server: "HTTP/2 test server (Fixtures/h2_server.py, hypercorn from the harness venv)", output: output)
         }
 
-        private func transport(_ version: CurlTransport.HTTPVersion) throws -> CurlTransport {
-            try CurlTransport(configuration: .init(httpVersion: version, caCertificateFile: Self.caFile))
+        private func transport(
+            _ version: CurlTransport.HTTPVersion,
+            maximumConnectionsPerHost: Int = CurlTransport.Configuration.defaultMaximumConnectionsPerHost
+        ) throws -> CurlTransport {
+            try CurlTransport(
+                configuration: .init(
+                    httpVersion: version, caCertificateFile: Self.caFile,
+                    maximumConnectionsPerHost: maximumConnectionsPerHost))
         }
 
         private func request(_ base: String, _ path: String) throws -> URLRequest {
@@ -172,7 +178,9 @@
             XCTAssertEqual(exchange.header("x-custom-header"), "yes")
             XCTAssertEqual(try JSONDecoder().decode(Seen.self, from: exchange.body).httpVersion, "1.1")
             // The same count as the h2 test, told apart by the same server-side measure.
-            let (seen, protocols) = try await gather(20, over: http1, to: server.secure)
+            // With no connection limit: the transport's default would keep 20 to 8 connections.
+            let unlimited = try transport(.http1, maximumConnectionsPerHost: 0)
+            let (seen, protocols) = try await gather(20, over: unlimited, to: server.secure)
             XCTAssertEqual(protocols, ["http/1.1"])
             XCTAssertEqual(seen.map(\.together), Array(repeating: 20, count: 20))
             XCTAssertEqual(Set(seen.map(\.httpVersion)), ["1.1"])

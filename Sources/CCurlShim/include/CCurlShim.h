@@ -78,6 +78,11 @@ int ncurl_easy_send(ncurl_easy *easy, const void *buffer, size_t length, size_t 
 int ncurl_easy_recv(ncurl_easy *easy, void *buffer, size_t length, size_t *received);
 /// CURLINFO_ACTIVESOCKET: the socket of a CURLOPT_CONNECT_ONLY connection, or -1.
 int ncurl_easy_active_socket(ncurl_easy *easy, int *socket);
+/// Sets CURLOPT_OPENSOCKETFUNCTION to the shim's own opener: `socket()` as libcurl would call it,
+/// close-on-exec, which on failure stores `errno` in the `int` that CURLOPT_OPENSOCKETDATA points
+/// at (set per transfer; NULL records nothing). libcurl itself reports a failed `socket()` as a
+/// connect failure and keeps no errno (CURLINFO_OS_ERRNO stays 0).
+int ncurl_easy_record_socket_errors(ncurl_easy *easy);
 
 // MARK: Header lists
 
@@ -139,6 +144,10 @@ ncurl_easy *ncurl_multi_next_done(ncurl_multi *multi, int *result);
 #define NCURLOPT_NOPROXY 10177
 #define NCURLOPT_CONNECT_ONLY 141
 #define NCURLOPT_HTTPPROXYTUNNEL 61
+#define NCURLOPT_CAPATH 10097
+#define NCURLOPT_MAXAGE_CONN 288
+#define NCURLOPT_OPENSOCKETFUNCTION 20163
+#define NCURLOPT_OPENSOCKETDATA 10164
 
 // Information.
 #define NCURLINFO_EFFECTIVE_URL 0x100001
@@ -157,6 +166,10 @@ ncurl_easy *ncurl_multi_next_done(ncurl_multi *multi, int *result);
 #define NCURLINFO_STARTTRANSFER_TIME_T 0x600036
 #define NCURLINFO_APPCONNECT_TIME_T 0x600038
 #define NCURLINFO_ACTIVESOCKET 0x50002C
+/// The CA bundle and directory libcurl was built to use by default (curl 7.84; an older libcurl
+/// answers an error code).
+#define NCURLINFO_CAINFO 0x10003D
+#define NCURLINFO_CAPATH 0x10003E
 
 // Multi options.
 #define NCURLMOPT_MAXCONNECTS 6

@@ -63,6 +63,12 @@ SAME(NCURLINFO_PRETRANSFER_TIME_T, CURLINFO_PRETRANSFER_TIME_T);
 SAME(NCURLINFO_STARTTRANSFER_TIME_T, CURLINFO_STARTTRANSFER_TIME_T);
 SAME(NCURLINFO_APPCONNECT_TIME_T, CURLINFO_APPCONNECT_TIME_T);
 SAME(NCURLINFO_ACTIVESOCKET, CURLINFO_ACTIVESOCKET);
+SAME(NCURLINFO_CAINFO, CURLINFO_CAINFO);
+SAME(NCURLINFO_CAPATH, CURLINFO_CAPATH);
+SAME(NCURLOPT_CAPATH, CURLOPT_CAPATH);
+SAME(NCURLOPT_MAXAGE_CONN, CURLOPT_MAXAGE_CONN);
+SAME(NCURLOPT_OPENSOCKETFUNCTION, CURLOPT_OPENSOCKETFUNCTION);
+SAME(NCURLOPT_OPENSOCKETDATA, CURLOPT_OPENSOCKETDATA);
 
 SAME(NCURLMOPT_MAXCONNECTS, CURLMOPT_MAXCONNECTS);
 SAME(NCURLMOPT_MAX_HOST_CONNECTIONS, CURLMOPT_MAX_HOST_CONNECTIONS);
@@ -145,6 +151,9 @@ _Static_assert(sizeof(CURLoption) == sizeof(int), "CURLoption is not int-sized")
 _Static_assert(sizeof(CURLINFO) == sizeof(int), "CURLINFO is not int-sized");
 _Static_assert(sizeof(CURLMSG) == sizeof(int), "CURLMSG is not int-sized");
 _Static_assert(sizeof(CURLMsg) == sizeof(ncurl_message), "CURLMsg size");
+_Static_assert(sizeof(struct curl_sockaddr) == sizeof(ncurl_sockaddr), "curl_sockaddr size");
+_Static_assert(offsetof(struct curl_sockaddr, protocol) == offsetof(ncurl_sockaddr, protocol), "curl_sockaddr.protocol");
+_Static_assert(offsetof(struct curl_sockaddr, addr) == offsetof(ncurl_sockaddr, addr), "curl_sockaddr.addr");
 _Static_assert(offsetof(CURLMsg, msg) == offsetof(ncurl_message, msg), "CURLMsg.msg");
 _Static_assert(offsetof(CURLMsg, easy_handle) == offsetof(ncurl_message, easy_handle), "CURLMsg.easy_handle");
 _Static_assert(offsetof(CURLMsg, data) == offsetof(ncurl_message, data), "CURLMsg.data");

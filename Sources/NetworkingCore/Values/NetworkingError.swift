@@ -106,6 +106,9 @@ extension NetworkingError: LocalizedError {
             // Nothing was sent (see `authentication(_:underlying:)`): the message says why.
             let message = Self.describe(error)
             return message.prefix(1).uppercased() + message.dropFirst()
+        case .transport(let error) where isOutOfFileDescriptors:
+            // Not the server's fault: the message says whose limit ran out.
+            return Self.describe(error)
         case .transport(let error) where error.code == .unknown && underlyingError != nil:
             // An error of another kind that a hook threw (see `init(_:)`): not a network failure.
             return Self.describe(error)

@@ -16,6 +16,9 @@ public struct TransactionMetrics: Sendable, Hashable {
     public var startDate: Date
     /// When the response was complete.
     public var endDate: Date
+    /// Seconds the request waited for a connection, behind the transport's limit of
+    /// connections per host or in all, before it could be sent; `0` when it waited for none.
+    public var queueTime: TimeInterval?
     /// Seconds spent resolving the host name.
     public var domainLookup: TimeInterval?
     /// Seconds spent establishing the connection (TCP, including TLS).
@@ -42,7 +45,7 @@ public struct TransactionMetrics: Sendable, Hashable {
         startDate: Date, endDate: Date, domainLookup: TimeInterval? = nil, connect: TimeInterval? = nil,
         secureConnection: TimeInterval? = nil, timeToFirstByte: TimeInterval? = nil, requestBodyBytes: Int64? = nil,
         responseBodyBytes: Int64? = nil, redirectCount: Int = 0, isFromCache: Bool = false,
-        isReusedConnection: Bool? = nil, networkProtocol: String? = nil
+        isReusedConnection: Bool? = nil, networkProtocol: String? = nil, queueTime: TimeInterval? = nil
     ) {
         self.startDate = startDate
         self.endDate = endDate
@@ -56,6 +59,7 @@ public struct TransactionMetrics: Sendable, Hashable {
         self.isFromCache = isFromCache
         self.isReusedConnection = isReusedConnection
         self.networkProtocol = networkProtocol
+        self.queueTime = queueTime
     }
 
     /// Seconds from start to end.

@@ -1,0 +1,60 @@
+#if os(Linux)
+    import CCurlShim
+    import Glibc
+
+    /// Whom a connection trusts: the options every easy handle of the transport, and every
+    /// WebSocket connection, gets for TLS.
+    ///
+    /// libcurl keeps a loaded CA store in its multi handle and shares it between connections (the
+    /// CA cache of `CURLOPT_CA_CACHE_TIMEOUT`, curl 7.87), but only while no CA directory
+    /// (`CURLOPT_CAPATH`) is set. Debian's libcurl is built with both a default bundle
+    /// (`/etc/ssl/certs/ca-certificates.crt`) and a default directory (`/etc/ssl/certs`), so left
+    /// as it is, every new TLS connection parses the whole system store again (about 20 ms of
+    /// CPU), and a configured CA file is trusted *beside* the directory's CAs instead of in
+    /// their place. So the directory is cleared whenever a bundle is there to trust: the configured file,
+    /// or the bundle libcurl was built with. (On Debian, `update-ca-certificates` writes every CA
+    /// to both.)
+    enum CurlTrust {
+        /// The CA store a transport trusts when it is given no file: libcurl's built-in bundle and
+        /// directory. Package-visible so that tests can stand in a store of their own.
+        struct SystemStore: Sendable, Equatable {
+            /// The bundle file, when it exists.
+            var bundle: String?
+            /// The hashed directory (`<hash>.0` files), when one is set.
+            var directory: String?
+        }
+
+        /// libcurl's built-in CA bundle and directory (`CURLINFO_CAINFO`, `CURLINFO_CAPATH`,
+        /// curl 7.84), read once; a bundle that does not exist counts as none.
+        static let builtIn: SystemStore = {
+            guard CurlLibrary.isAvailable, let easy = ncurl_easy_init() else { return SystemStore() }
+            defer { ncurl_easy_cleanup(easy) }
+            func read(_ info: Int32) -> String? {
+                var value: UnsafePointer<CChar>?
+                guard ncurl_easy_getinfo_string(easy, info, &value) == NCURLE_OK, let value else { return nil }
+                return String(cString: value)
+            }
+            let bundle = read(NCURLINFO_CAINFO).flatMap { access($0, R_OK) == 0 ? $0 : nil }
+            return SystemStore(bundle: bundle, directory: read(NCURLINFO_CAPATH))
+        }()
+
+        /// Sets the trust options of `easy`: only `caFile` when one is given; otherwise the
+        /// system store's bundle alone when there is one (so that the store is loaded once per
+        /// multi handle), else its directory; and the pinned key.
+        static func configure(
+            _ easy: OpaquePointer, caFile: String?, pinnedPublicKey: String?, system: SystemStore = builtIn
+        ) {
+            if let file = caFile ?? system.bundle {
+                setString(easy, NCURLOPT_CAINFO, file)
+                _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_CAPATH, nil)
+            } else if let directory = system.directory {
+                setString(easy, NCURLOPT_CAPATH, directory)
+            }
+            if let pinnedPublicKey { setString(easy, NCURLOPT_PINNEDPUBLICKEY, pinnedPublicKey) }
+        }
+
+        private static func setString(_ easy: OpaquePointer, _ option: Int32, _ value: String) {
+            _ = value.withCString { ncurl_easy_setopt_string(easy, option, $0) }
+        }
+    }
+#endif
