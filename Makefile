@@ -33,7 +33,7 @@ BUILD_LOG := .build/harness/build.log
 # The integration suites (the test classes that talk to httpbin), which `make test` runs twice: over
 # the platform's default transport (CurlTransport on Linux), then over OTHER_TRANSPORT
 # (NETWORKING_TEST_TRANSPORT, read by Tests/NetworkingTests/HTTPBin.swift: curl or urlsession).
-INTEGRATION_TESTS := NetworkingTests\.(Auth|Bodies|Cancellation|ConcurrencyIntegration|CookiesIntegration|DefaultTransport|Downloads|Errors|FaultInjection|HTTPClientIntegration|Headers|Image|Interceptors|Observability|ObservationPerKind|Redirects|ResumableDownload|ServerSentEventsIntegration|StreamedRequestBody|TransfersIntegration|Verbs)
+INTEGRATION_TESTS := NetworkingTests\.(Auth|Bodies|Cancellation|ConcurrencyIntegration|CookiesIntegration|DefaultTransport|Downloads|Errors|FaultInjection|HTTPClientIntegration|Headers|HostileInput|Image|Interceptors|Observability|ObservationPerKind|Redirects|ResumableDownload|ServerSentEventsIntegration|StreamedRequestBody|TransfersIntegration|Verbs)
 OTHER_TRANSPORT ?= urlsession
 
 # The last line counts every test run: both transport runs and the ThreadSanitizer run.
@@ -164,15 +164,16 @@ sanitize-address:
 # A crash becomes a regression: commit its input under Tests/Fuzz/Corpus/<Target>/ and a unit test.
 # Each new parser gets a target here.
 
-FUZZ_TARGETS := URLComposer Encoders Headers ImageHeader CacheKey ServerSentEvents SetCookie WebSocketFrames WebSocketExtensions
+FUZZ_TARGETS := URLComposer Encoders Headers ImageHeader CacheKey ServerSentEvents SetCookie WebSocketFrames WebSocketExtensions \
+	WebSocketHandshake
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_DIR := .build/fuzz
-# The WebSocket frame codec and the permessage-deflate negotiation: pure files that depend on
-# nothing else in the Networking target.
+# The WebSocket frame codec, the permessage-deflate negotiation and the opening handshake (with its
+# SHA-1): files that depend on nothing else in the Networking target (NetworkingCore aside).
 WEBSOCKET_CODEC_SOURCES := $(addprefix Sources/Networking/WebSockets/WebSocket,$(addsuffix .swift,\
 	Frame FrameParser MessageAssembler UTF8Validator CloseCode ProtocolError Compression \
-	Compression+Negotiation))
+	Compression+Negotiation Handshake Handshake+RequestHead)) Sources/Networking/WebSockets/SHA1.swift
 # NetworkingCore's sources in its subfolders too (find, not wildcard, which sees one level only).
 FUZZ_SOURCES := $(filter-out %/Exports.swift,$(shell find Sources/NetworkingCore -name '*.swift' | sort) \
 	$(wildcard Sources/NetworkingCache/*.swift Sources/NetworkingObservability/*.swift)) \

@@ -5,10 +5,8 @@
 #include "ncurl_layout.h"
 
 #include <dlfcn.h>
-#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
-#include <sys/socket.h>
 
 // libcurl's variadic functions are called through pointers declared variadic, exactly as the
 // library defines them; only the shim's own wrappers are non-variadic.
@@ -207,17 +205,6 @@ int ncurl_easy_active_socket(ncurl_easy *easy, int *socket) {
     int code = api.easy_getinfo(easy, NCURLINFO_ACTIVESOCKET, &value);
     *socket = value;
     return code;
-}
-
-static int open_socket(void *errno_slot, int purpose, ncurl_sockaddr *address) {
-    (void)purpose;
-    int descriptor = socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
-    if (descriptor < 0 && errno_slot != NULL) *(int *)errno_slot = errno;
-    return descriptor;  // CURL_SOCKET_BAD is -1
-}
-
-int ncurl_easy_record_socket_errors(ncurl_easy *easy) {
-    return api.easy_setopt(easy, NCURLOPT_OPENSOCKETFUNCTION, open_socket);
 }
 
 ncurl_slist *ncurl_slist_append(ncurl_slist *list, const char *line) {

@@ -48,15 +48,17 @@
             return nil
         }
 
-        /// The same error `URLSessionTransport` gives for a body over its cap.
+        /// The same error `URLSessionTransport` gives for a body over its cap (`Int64.max`: a
+        /// `Content-Length` too large to represent).
         static func tooLarge(_ size: Int64, limit: Int) -> NetworkingError {
-            .transport(
+            let body =
+                size == .max
+                ? "The response declares a body length too large to represent, which"
+                : "The response body (\(size) bytes or more)"
+            return .transport(
                 URLError(
                     .dataLengthExceedsMaximum,
-                    userInfo: [
-                        NSLocalizedDescriptionKey:
-                            "The response body (\(size) bytes or more) exceeds the limit of \(limit) bytes"
-                    ]))
+                    userInfo: [NSLocalizedDescriptionKey: "\(body) exceeds the limit of \(limit) bytes"]))
         }
     }
 #endif

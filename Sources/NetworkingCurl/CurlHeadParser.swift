@@ -139,13 +139,17 @@
                 && bytes[2] == UInt8(ascii: "T") && bytes[3] == UInt8(ascii: "P") && bytes[4] == UInt8(ascii: "/")
         }
 
-        /// A non-negative decimal number of at most 18 digits, or `nil` (what `Content-Length` holds).
+        /// The non-negative decimal number `bytes` spell (what `Content-Length` holds), `Int64.max`
+        /// for one too large to represent (a length no body can have, so a body limit refuses it
+        /// at once), or `nil` when they are not a number.
         private static func decimal(_ bytes: UnsafeRawBufferPointer) -> Int64? {
-            guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
+            guard !bytes.isEmpty else { return nil }
             var value: Int64 = 0
             for byte in bytes {
                 guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+                let (times10, overflowed) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflowedAgain) = times10.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+                value = overflowed || overflowedAgain ? .max : sum
             }
             return value
         }

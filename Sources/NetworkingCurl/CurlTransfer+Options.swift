@@ -37,7 +37,7 @@
             CurlTrust.configure(
                 easy, caFile: configuration.caCertificateFile, pinnedPublicKey: configuration.pinnedPublicKey,
                 system: configuration.systemTrustStore)
-            _ = ncurl_easy_record_socket_errors(easy)
+            _ = ncurl_easy_use_shim_sockets(easy)
             _ = ncurl_easy_set_header_callback(
                 easy,
                 { buffer, size, count, userdata in
@@ -86,7 +86,8 @@
             }
             setString(NCURLOPT_URL, absoluteURL)
             _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_ERRORBUFFER, errorBuffer)
-            _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_OPENSOCKETDATA, socketError)
+            _ = ncurl_easy_set_transfer_notes(easy, notes)
+            setLong(NCURLOPT_FRESH_CONNECT, 0)  // set by a retry after a refused connection
             setLong(NCURLOPT_TIMEOUT_MS, timeoutMilliseconds.map { max(1, $0) } ?? 0)
             // Waiting for a busy connection to turn out to multiplex only pays where HTTP/2 is
             // possible: over cleartext HTTP/1.1 it would queue a request behind a slow one.

@@ -82,6 +82,24 @@
             return continuation
         }
 
+        /// Whether the transfer ended before sending anything because its pooled connection had
+        /// received bytes nobody asked for (the shim's check, see `ncurl_easy_use_shim_sockets`).
+        func wasRefusedADirtyConnection(_ outcome: Outcome) -> Bool {
+            guard case .finished(let code) = outcome, code == NCURLE_ABORTED_BY_CALLBACK else { return false }
+            return notes.pointee.refused_dirty_connection != 0
+        }
+
+        /// Makes a transfer that `wasRefusedADirtyConnection` ready to run again, on a new
+        /// connection: nothing was sent or received, so only its hand-over state starts afresh.
+        func prepareForFreshConnection() {
+            notes.pointee.refused_dirty_connection = 0
+            errorBuffer[0] = 0
+            endedOutcome = nil
+            continuation = nil
+            handoff.store(Handoff.running.rawValue, ordering: .releasing)
+            setLong(NCURLOPT_FRESH_CONNECT, 1)
+        }
+
         /// Called by the sender after its await: the acquire that orders its reads of the transfer
         /// (head, body, metrics) after the driver's writes, which `end(with:)` published.
         func takeOutcome(_ resumed: Outcome) -> Outcome {
@@ -114,12 +132,13 @@
         /// connection (`queueTime`).
         var startedAt: UInt64 = 0
         var firstHeaderAt: UInt64 = 0
-        /// Where the socket opener (`ncurl_easy_record_socket_errors`) leaves the `errno` of a
-        /// `socket()` that failed: libcurl reports it as a refused connection and keeps no errno.
-        let socketError: UnsafeMutablePointer<Int32> = {
-            let slot = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-            slot.initialize(to: 0)
-            return slot
+        /// What the shim's socket callbacks learned (`ncurl_easy_use_shim_sockets`): the `errno`
+        /// of a `socket()` that failed, and whether a pooled connection was refused because bytes
+        /// nobody asked for were waiting on it.
+        let notes: UnsafeMutablePointer<ncurl_transfer_notes> = {
+            let notes = UnsafeMutablePointer<ncurl_transfer_notes>.allocate(capacity: 1)
+            notes.initialize(to: ncurl_transfer_notes(socket_error: 0, refused_dirty_connection: 0))
+            return notes
         }()
         /// Whether the write callback paused the transfer for a slow reader (no idle timeout then).
         var isPaused = false {
@@ -212,7 +231,7 @@
             }
             trailerPump?.stop()
             errorBuffer.deallocate()
-            socketError.deallocate()
+            notes.deallocate()
             parser.deinitialize(count: 1)
             parser.deallocate()
         }

@@ -23,6 +23,7 @@
             guard let url = request.url else { throw Self.unsupportedURLError(nil) }
             let absoluteURL = url.absoluteString
             guard let isHTTPS = CurlTransfer.isHTTPS(absoluteURL) else { throw Self.unsupportedURLError(url) }
+            try RequestHeadCheck.validate(method: request.httpMethod ?? "GET")
             let loop = loop(for: url, isHTTPS: isHTTPS)
             var timeout: Int?
             if let deadline {
@@ -48,10 +49,7 @@
             }
         }
 
-        static func unsupportedURLError(_ url: URL?) -> NetworkingError {
-            .transport(
-                URLError(.unsupportedURL, userInfo: CurlTransfer.userInfo(url, "Only http and https URLs can be sent")))
-        }
+        static func unsupportedURLError(_ url: URL?) -> NetworkingError { RequestHeadCheck.unsupportedURLError(url) }
 
         /// Gives the handle of a transfer that ended (and was read) back to the loop, and stops
         /// the producer of its body, if it has one.
@@ -100,11 +98,23 @@
         /// has even woken up. Otherwise, the loop thread starts it. Either way the task then
         /// suspends until the loop thread ends the transfer.
         func run(_ transfer: CurlTransfer, mayDrive: Bool = false) async -> CurlTransfer.Outcome {
-            let loop = transfer.loop
             let isLoneRequest = inFlight.add(1, ordering: .relaxed).newValue == 1 && mayDrive
             defer { inFlight.subtract(1, ordering: .relaxed) }
+            var outcome = await runOnce(transfer, mayDrive: isLoneRequest)
+            // A pooled connection that received bytes nobody asked for was refused before anything
+            // was sent: the same transfer goes out once more, on a connection of its own.
+            if transfer.wasRefusedADirtyConnection(outcome), !Task.isCancelled {
+                transfer.prepareForFreshConnection()
+                outcome = await runOnce(transfer, mayDrive: false)
+            }
+            return outcome
+        }
+
+        /// Runs `transfer` once, started by this thread when it `mayDrive` and the loop is idle.
+        private func runOnce(_ transfer: CurlTransfer, mayDrive: Bool) async -> CurlTransfer.Outcome {
+            let loop = transfer.loop
             let outcome = await withTaskCancellationHandler {
-                let drove = isLoneRequest && loop.drive(transfer)
+                let drove = mayDrive && loop.drive(transfer)
                 if drove, let outcome = transfer.outcomeIfEnded() { return outcome }
                 if !drove { loop.submit(transfer) }
                 // Unsafe (not checked): the loop resumes each continuation once (CurlTransfer.end).
@@ -153,7 +163,7 @@
             case .finished(let code):
                 if let failure = transfer.failure { throw failure }
                 guard code == NCURLE_OK else {
-                    if let error = outOfDescriptorsError(transfer.socketError.pointee, url: url) { throw error }
+                    if let error = outOfDescriptorsError(transfer.notes.pointee.socket_error, url: url) { throw error }
                     throw error(forCurlCode: code, message: transfer.errorMessage, url: url)
                 }
                 // A head libcurl accepted without its closing blank line is still a head.

@@ -38,6 +38,11 @@ described below. Paths (query parameters in brackets):
   /control/recorded [id]       the headers recorded under id: [{"port", "path", "headers"}]
   /control/count [id]          {"count": N}: the requests counted under id
   /control/open-connections    {"count": N}: connections open now (both ports)
+  /control/request-lines       every request line received so far but the control ones, in order
+  /huge-length                 200 with a Content-Length of 20 digits, ten bytes of body, then silence
+  /desync [status]             answers `status` (200, with a body; 204 or a HEAD without one), then,
+                               while the connection is idle, writes a second, forged response on it
+                               (body "smuggled") that no request asked for
 """
 
 import argparse
@@ -63,6 +68,7 @@ class State:
         self.counts = {}
         self.open_connections = 0
         self.bombs = {}
+        self.request_lines = []
 
     def record(self, key, entry):
         with self.lock:
@@ -333,6 +339,33 @@ def handle_count(conn, request):
     return json_response(conn, {"count": count})
 
 
+def handle_request_lines(conn, request):
+    with STATE.lock:
+        lines = list(STATE.request_lines)
+    return json_response(conn, lines)
+
+
+def handle_huge_length(conn, request):
+    conn.sendall(head(200, "OK", [("Content-Type", "application/octet-stream"), ("Content-Length", "9" * 20)]))
+    conn.sendall(b"0123456789")
+    time.sleep(30)  # a client that waits for the rest waits in vain
+    return False
+
+
+def handle_desync(conn, request):
+    status = int(request.arg("status", "200"))
+    if status == 204:
+        conn.sendall(head(204, "No Content", []))
+    elif request.method == "HEAD":
+        conn.sendall(head(200, "OK", [("Content-Type", "text/plain"), ("Content-Length", "5")]))
+    else:
+        respond(conn, 200, b"first", [("Content-Type", "text/plain")])
+    time.sleep(0.1)
+    forged = b"smuggled"
+    conn.sendall(head(200, "OK", [("Content-Type", "application/json"), ("Content-Length", str(len(forged)))]) + forged)
+    return True
+
+
 def handle_open_connections(conn, request):
     with STATE.lock:
         count = STATE.open_connections - 1  # not this one
@@ -362,6 +395,9 @@ ROUTES = {
     "/control/recorded": handle_recorded,
     "/control/count": handle_count,
     "/control/open-connections": handle_open_connections,
+    "/control/request-lines": handle_request_lines,
+    "/huge-length": handle_huge_length,
+    "/desync": handle_desync,
 }
 
 
@@ -376,6 +412,9 @@ def serve_connection(conn, port):
             if request is None:
                 break
             CURRENT.close = (request.header("Connection") or "").lower() == "close"
+            if not request.path.startswith("/control/"):
+                with STATE.lock:
+                    STATE.request_lines.append(request.method + " " + request.target)
             handler = ROUTES.get(request.path)
             if handler is None:
                 keep = respond(conn, 404, b'{"error": "no such fault"}', [("Content-Type", "application/json")])

@@ -120,6 +120,11 @@ final class FaultServer {
         return try JSONDecoder().decode(Count.self, from: try await control("/control/count?id=\(id)")).count
     }
 
+    /// Every request line the server received (but the control ones), in order.
+    func requestLines() async throws -> [String] {
+        try JSONDecoder().decode([String].self, from: try await control("/control/request-lines"))
+    }
+
     /// How many connections the server has open now, not counting the one asking.
     func openConnections() async throws -> Int {
         struct Count: Decodable { let count: Int }

@@ -78,11 +78,34 @@ int ncurl_easy_send(ncurl_easy *easy, const void *buffer, size_t length, size_t 
 int ncurl_easy_recv(ncurl_easy *easy, void *buffer, size_t length, size_t *received);
 /// CURLINFO_ACTIVESOCKET: the socket of a CURLOPT_CONNECT_ONLY connection, or -1.
 int ncurl_easy_active_socket(ncurl_easy *easy, int *socket);
-/// Sets CURLOPT_OPENSOCKETFUNCTION to the shim's own opener: `socket()` as libcurl would call it,
-/// close-on-exec, which on failure stores `errno` in the `int` that CURLOPT_OPENSOCKETDATA points
-/// at (set per transfer; NULL records nothing). libcurl itself reports a failed `socket()` as a
-/// connect failure and keeps no errno (CURLINFO_OS_ERRNO stays 0).
-int ncurl_easy_record_socket_errors(ncurl_easy *easy);
+
+// MARK: Sockets (sockets.c)
+
+/// What the shim's socket callbacks learned about one transfer; `ncurl_easy_set_transfer_notes`
+/// points them at it.
+typedef struct {
+    /// The `errno` of a `socket()` that failed (0 for none): libcurl reports it as a failed
+    /// connect and keeps no errno (CURLINFO_OS_ERRNO stays 0), so running out of descriptors
+    /// would look like a server that cannot be reached.
+    int socket_error;
+    /// 1 when the transfer was refused a pooled connection that had received bytes nobody asked
+    /// for; the transfer then ends with NCURLE_ABORTED_BY_CALLBACK, before anything was sent.
+    int refused_dirty_connection;
+} ncurl_transfer_notes;
+
+/// Makes the shim open and close `easy`'s sockets (close-on-exec, recording a failed `socket()`),
+/// and check a reused HTTP/1 connection before a request goes out on it (CURLOPT_PREREQFUNCTION,
+/// curl 7.80): one that has bytes waiting, which no request asked for (a response smuggled in
+/// after a HEAD, a 204 or a complete response, or the peer's close), is shut down and the
+/// transfer refused. libcurl before 8.0 reuses such a connection, and the next request on it
+/// would be answered with those bytes.
+int ncurl_easy_use_shim_sockets(ncurl_easy *easy);
+/// Points `easy`'s socket callbacks at `notes` (NULL: at nothing); set per transfer.
+int ncurl_easy_set_transfer_notes(ncurl_easy *easy, ncurl_transfer_notes *notes);
+/// Tells the check that the connection from `local_port` to `peer_port` carries one exchange at a
+/// time (HTTP/1), so that bytes waiting on it between exchanges are foreign; a connection never
+/// noted (new, or multiplexing HTTP/2, whose frames may come at any time) is not checked.
+void ncurl_note_serial_connection(long local_port, long peer_port);
 
 // MARK: Header lists
 
@@ -148,6 +171,11 @@ ncurl_easy *ncurl_multi_next_done(ncurl_multi *multi, int *result);
 #define NCURLOPT_MAXAGE_CONN 288
 #define NCURLOPT_OPENSOCKETFUNCTION 20163
 #define NCURLOPT_OPENSOCKETDATA 10164
+#define NCURLOPT_CLOSESOCKETFUNCTION 20208
+#define NCURLOPT_CLOSESOCKETDATA 10209
+#define NCURLOPT_PREREQFUNCTION 20312
+#define NCURLOPT_PREREQDATA 10313
+#define NCURLOPT_FRESH_CONNECT 74
 
 // Information.
 #define NCURLINFO_EFFECTIVE_URL 0x100001
@@ -168,6 +196,8 @@ ncurl_easy *ncurl_multi_next_done(ncurl_multi *multi, int *result);
 #define NCURLINFO_ACTIVESOCKET 0x50002C
 /// The CA bundle and directory libcurl was built to use by default (curl 7.84; an older libcurl
 /// answers an error code).
+#define NCURLINFO_PRIMARY_PORT 0x200028
+#define NCURLINFO_LOCAL_PORT 0x20002A
 #define NCURLINFO_CAINFO 0x10003D
 #define NCURLINFO_CAPATH 0x10003E
 

@@ -58,8 +58,8 @@ public struct RequestBuilder: Sendable {
     }
 
     /// Builds the `URLRequest`, or throws `.invalidRequest` naming what is wrong: an invalid base
-    /// URL or path, a body that cannot be encoded, a header name or value that could inject a
-    /// header (CR, LF or NUL).
+    /// URL or path, a method that is not a token, a body that cannot be encoded, a header name or
+    /// value that could inject a header (CR, LF or NUL).
     public func makeURLRequest(_ request: HTTPRequest) throws(NetworkingError) -> URLRequest {
         try build(request)
     }
@@ -71,6 +71,7 @@ public struct RequestBuilder: Sendable {
         }
         let url = try URLComposer.compose(base: base, path: request.path, query: query)
         var urlRequest = URLRequest(url: url)
+        try RequestHeadCheck.validate(method: request.method.rawValue)
         if request.method != .get { urlRequest.httpMethod = request.method.rawValue }  // GET is the default
         if let timeout = request.timeout { urlRequest.timeoutInterval = timeout }
         var fields: [HTTPHeaders.Field] = []
@@ -99,21 +100,11 @@ public struct RequestBuilder: Sendable {
 
     /// Rejects header names that are not RFC 9110 tokens and values containing CR, LF or NUL.
     public static func validate(_ field: HTTPHeaders.Field) throws(NetworkingError) {
-        guard !field.name.isEmpty, field.name.utf8.allSatisfy(isTokenCharacter) else {
+        guard RequestHeadCheck.isToken(field.name) else {
             throw .invalidRequest("header name '\(field.name.debugDescription)' is not a valid token")
         }
         guard !field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) else {
             throw .invalidRequest("header '\(field.name)' has a value containing a line break or NUL")
-        }
-    }
-
-    private static func isTokenCharacter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
         }
     }
 }

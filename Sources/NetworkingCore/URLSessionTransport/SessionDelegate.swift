@@ -131,7 +131,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             return
         }
         let id = Self.key(dataTask)
-        let expected = http.expectedContentLength
+        let expected = Self.declaredLength(http)
         let fits = expected <= Int64(maxBodySize)
         // One lock and one lookup: a task collecting its body in memory (the common case) starts
         // here; the others learn where their body goes.
@@ -280,10 +280,25 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     private static func tooLarge(_ size: Int64) -> NetworkingError {
-        .transport(
-            URLError(
-                .dataLengthExceedsMaximum,
-                userInfo: [NSLocalizedDescriptionKey: "The response body (\(size) bytes or more) exceeds the limit"]))
+        let body =
+            size == .max
+            ? "The response declares a body length too large to represent, which"
+            : "The response body (\(size) bytes or more)"
+        return .transport(
+            URLError(.dataLengthExceedsMaximum, userInfo: [NSLocalizedDescriptionKey: "\(body) exceeds the limit"]))
+    }
+
+    /// The body length `response` declares: `expectedContentLength`, or `Int64.max` for a
+    /// `Content-Length` of digits too many to represent, which Foundation reports as unknown (-1),
+    /// as if the body could then be any length.
+    private static func declaredLength(_ response: HTTPURLResponse) -> Int64 {
+        let expected = response.expectedContentLength
+        guard expected < 0, let value = response.value(forHTTPHeaderField: "Content-Length") else { return expected }
+        let digits = value.trimmingCharacters(in: .whitespaces)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return expected
+        }
+        return Int64(digits) ?? .max
     }
 
     /// Normalises URLSession's errors: on Linux libcurl failures arrive as code `-1` and only the

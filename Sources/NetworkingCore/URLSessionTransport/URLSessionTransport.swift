@@ -73,6 +73,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// Creates the task of one hop (not started), reading a file body from its file.
     func makeTask(_ request: URLRequest) throws(NetworkingError) -> URLSessionDataTask {
         if Task.isCancelled { throw .cancelled }
+        try RequestHeadCheck.validate(request)
         var request = request
         let fileURL = request.fileBodyURL
         if fileURL != nil { request.httpBodyStream = nil }  // uploaded from the file, read afresh
