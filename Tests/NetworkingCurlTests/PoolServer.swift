@@ -22,6 +22,8 @@
             let maxOpen: Int
             /// Every request path, in order.
             let paths: [String]
+            /// The headers of each request (names in lower case), in order.
+            let headers: [[String: String]]
         }
 
         static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

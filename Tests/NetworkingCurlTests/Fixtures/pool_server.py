@@ -6,10 +6,11 @@ on one line (control first), then serves until its standard input closes, it is 
 300 seconds pass.
 
 On a serving port: GET /delay/<ms>/... answers after <ms> milliseconds; a path that starts with
-/close answers with `Connection: close`; anything else answers at once. Every answer is a small
+/close answers with `Connection: close`; /redirect?to=<URL> answers 302 to that URL; anything else
+answers at once. Every answer is a small
 JSON body naming the path. The control port's GET /stats answers what the serving ports saw:
 {"accepted": connections accepted, "open": connections open now, "maxOpen": the most open at once,
-"paths": every request path, in order}.
+"paths": every request path, in order, "headers": the headers of each request, in order}.
 """
 import json
 import os
@@ -18,11 +19,12 @@ import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import unquote
 
 from fixture_lifetime import tie_to_parent
 
 lock = threading.Lock()
-stats = {"accepted": 0, "open": 0, "maxOpen": 0, "paths": []}
+stats = {"accepted": 0, "open": 0, "maxOpen": 0, "paths": [], "headers": []}
 
 
 class Serving(BaseHTTPRequestHandler):
@@ -45,7 +47,14 @@ class Serving(BaseHTTPRequestHandler):
     def do_GET(self):
         with lock:
             stats["paths"].append(self.path)
+            stats["headers"].append({name.lower(): value for name, value in self.headers.items()})
         parts = self.path.split("/")
+        if parts[1].startswith("redirect") and "?to=" in self.path:
+            self.send_response(302)
+            self.send_header("Location", unquote(self.path.split("?to=", 1)[1]))
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         if len(parts) > 2 and parts[1] == "delay":
             time.sleep(int(parts[2]) / 1000)
         body = json.dumps({"path": self.path}).encode()
