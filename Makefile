@@ -16,6 +16,7 @@
 #   make httpbin       start a server for iteration: eval "$(make -s httpbin)"
 #   make httpbin-stop  stop it
 #   make clean         stop the server and remove .build
+#   make public-suffix-list  regenerate the shipped copy of the Public Suffix List
 
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
@@ -27,7 +28,7 @@ WITH_HTTPBIN := $(HARNESS)/with-httpbin.sh
 FORMAT_PATHS := $(wildcard Sources Tests Examples Package.swift)
 BUILD_LOG := .build/harness/build.log
 
-.PHONY: test build-tests demo docs bench format format-check httpbin httpbin-stop clean
+.PHONY: test build-tests demo docs bench format format-check httpbin httpbin-stop clean public-suffix-list
 .PHONY: sanitize sanitize-thread sanitize-address fuzz fuzz-build fuzz-smoke soak
 
 # The integration suites (the test classes that talk to httpbin), which `make test` runs twice: over
@@ -122,6 +123,11 @@ httpbin-stop:
 clean:
 	$(HARNESS)/httpbin.sh stop
 	rm -rf .build
+
+# The copy of the Public Suffix List the cookie jars fall back on (Sources/NetworkingCore/Cookies/
+# PublicSuffixData), from the PyPI package and version pinned in the script; review the diff it makes.
+public-suffix-list:
+	python3 Tests/Tools/generate-public-suffix-list.py
 
 # --- Sanitizers -------------------------------------------------------------------------------
 # Each sanitizer builds into its own scratch path, so the main build is never clobbered.

@@ -32,28 +32,12 @@ enum CookieDomain {
         return host.utf8[boundary] == UInt8(ascii: ".")
     }
 
-    /// Whether `domain` is a public suffix a cookie may not be set for: any single label
-    /// (`com`, `local`, `localhost`…), or one of `publicSuffixes`.
-    static func isPublicSuffix(_ domain: String) -> Bool {
-        !domain.contains(".") || publicSuffixes.contains(domain)
+    /// Whether `domain` (lowercased, without a trailing dot) is a public suffix a cookie may not be set
+    /// for: any single label (`com`, `local`, `localhost`…), or a public suffix of the Public Suffix
+    /// List in `source` (`co.uk`, `edu.pl`, `github.io`, `foo.ck` under `*.ck`).
+    static func isPublicSuffix(_ domain: String, in source: PublicSuffixSource = .automatic) -> Bool {
+        !domain.contains(".") || source.isPublicSuffix(domain)
     }
-
-    /// The multi-label public suffixes the jar knows: a short list of the most used registry
-    /// and hosting suffixes of the Public Suffix List (publicsuffix.org), not the whole list.
-    static let publicSuffixes: Set<String> = [
-        // Second-level registries.
-        "co.uk", "org.uk", "me.uk", "ltd.uk", "plc.uk", "net.uk", "ac.uk", "gov.uk", "nhs.uk", "sch.uk",
-        "com.au", "net.au", "org.au", "edu.au", "gov.au", "id.au", "co.nz", "net.nz", "org.nz", "govt.nz",
-        "co.jp", "ne.jp", "or.jp", "ac.jp", "go.jp", "co.kr", "or.kr", "com.cn", "net.cn", "org.cn", "gov.cn",
-        "com.br", "net.br", "org.br", "gov.br", "com.mx", "org.mx", "gob.mx", "co.in", "net.in", "org.in",
-        "gov.in", "co.za", "org.za", "gov.za", "com.tr", "com.tw", "com.hk", "com.sg", "com.ar", "com.es",
-        "co.il", "com.ua", "com.pl", "co.id", "com.my", "com.ph", "com.vn", "com.eg", "com.sa", "co.th",
-        // Shared hosting, where every subdomain belongs to someone else.
-        "github.io", "gitlab.io", "herokuapp.com", "appspot.com", "blogspot.com", "netlify.app", "vercel.app",
-        "pages.dev", "workers.dev", "web.app", "firebaseapp.com", "azurewebsites.net", "cloudfront.net",
-        "s3.amazonaws.com", "elasticbeanstalk.com", "fly.dev", "onrender.com", "glitch.me", "ngrok.io",
-        "ngrok-free.app", "duckdns.org", "dyndns.org", "no-ip.org",
-    ]
 }
 
 extension Character {

@@ -6,8 +6,9 @@ import Foundation
 /// The rules, for a line received from a request URL:
 /// - A cookie without `Domain` is host-only: sent to that host alone. A `Domain` the host does not
 ///   domain-match is rejected, so is a `Domain` that is a public suffix (any single label, and
-///   the suffixes in `CookieDomain.publicSuffixes`) unless it is the host itself (then the
-///   cookie is host-only). A host that is an IP address takes host-only cookies only.
+///   every suffix of the Public Suffix List, both its ICANN and its PRIVATE section: `co.uk`,
+///   `github.io`) unless it is the host itself (then the cookie is host-only). A host that is an IP
+///   address takes host-only cookies only.
 /// - `Path` defaults to the request path's directory; a cookie is sent to paths that path-match it.
 /// - Only `https` (and `wss`) requests are secure: a `Secure` cookie is never sent over `http`,
 ///   and is not accepted from an `http` URL, loopback hosts included. Nor may an `http`
@@ -43,6 +44,8 @@ public struct CookieStore: Sendable {
     private var byDomain: [String: [Cookie]] = [:]
     /// How many cookies `byDomain` holds.
     public private(set) var count = 0
+    /// The Public Suffix List the `Domain` attributes are checked against (tests choose one).
+    var publicSuffixes = PublicSuffixSource.automatic
     /// The creation time given last: creation times are strictly increasing, so that two cookies
     /// of one response keep their order.
     private var lastCreation = Date.distantPast
@@ -72,7 +75,7 @@ public struct CookieStore: Sendable {
             return .ignored("a nameless cookie's value may not start with a cookie prefix")
         }
         var domain = parsed.domain ?? ""
-        if !domain.isEmpty, CookieDomain.isPublicSuffix(domain) {
+        if !domain.isEmpty, CookieDomain.isPublicSuffix(domain, in: publicSuffixes) {
             guard domain == host else { return .ignored("Domain=\(domain) is a public suffix") }
             domain = ""
         }

@@ -9,12 +9,14 @@ import Foundation
 // - the cookie-date algorithm never traps and gives no year before 1601;
 // - splitting a joined field value gives non-empty lines;
 // - a store fed the lines from a fuzzed origin never sends a Secure cookie over http, never sends
-//   a cookie to a host it does not belong to, never holds more than its limits, and its header
-//   carries no control character; a stored cookie survives JSON encoding unchanged.
+//   a cookie to a host it does not belong to, never holds more than its limits, never keeps a
+//   cookie for a public suffix that is not host-only, and its header carries no control character;
+//   a stored cookie survives JSON encoding unchanged.
 
 private let origins = [
     "http://example.com/a/b", "https://www.example.com/", "http://127.0.0.1:8080/x", "https://shop.co.uk/p",
-    "http://localhost/", "https://[::1]/",
+    "http://localhost/", "https://[::1]/", "https://www.attacker.co.at/", "http://a.www.foo.ck/",
+    "https://attacker.github.io/",
 ]
 
 private func hasControl(_ text: String) -> Bool {
@@ -52,6 +54,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         store.receive(line, from: origin, now: now)
     }
     if store.count > store.maximumCookies { fuzzFailure("\(store.count) cookies over the limit") }
+    for cookie in store.allCookies where !cookie.isHostOnly && CookieDomain.isPublicSuffix(cookie.domain) {
+        fuzzFailure("a cookie for the public suffix \(cookie.domain)")
+    }
     for target in origins {
         guard let url = URL(string: target), let host = CookieDomain.canonicalHost(of: url) else { continue }
         for cookie in store.cookies(for: url, now: now) {
