@@ -10,6 +10,8 @@ import Foundation
 // - `HTTPHeaders` looks names up case-insensitively and `dictionary` keeps every value;
 // - `RequestBuilder.validate` accepts exactly the token names and the values without CR, LF or
 //   NUL, and a built request carries only fields that passed it;
+// - a method is accepted (when requests are built, and by the transports' own check) exactly when
+//   it is a token, and a built request's URL holds no CR, LF, NUL or other control byte;
 // - a redacted log record and `cURLDescription()` never show a sensitive field's value, whatever
 //   the case of its name, the other fields or the body;
 // - `shellQuoted` always yields one shell word that reads back as the original.
@@ -82,6 +84,29 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
                 fuzzFailure("a built request carries \(name.debugDescription)")
             }
         }
+    }
+
+    // The request line: a method, a path and a query from the input. A method is accepted where
+    // requests are built, and by every transport, exactly when it is a token; a built request's URL
+    // carries no CR, LF, NUL, space or other control byte, whatever the path and query held.
+    let method = input.pick(["GET", "POST", "PROPFIND", ""]) + (input.bool() ? input.string(maxLength: 12) : "")
+    let isToken = !method.isEmpty && method.utf8.allSatisfy(tokenBytes.contains)
+    guard ((try? RequestHeadCheck.validate(method: method)) != nil) == isToken else {
+        fuzzFailure("the transports' check of the method \(method.debugDescription)")
+    }
+    let line = HTTPRequest(
+        method: HTTPMethod(rawValue: method), path: "/" + input.string(maxLength: 40),
+        query: [URLQueryItem(name: input.string(maxLength: 12), value: input.string(maxLength: 12))])
+    if let built = try? RequestBuilder(baseURL: "https://api.example.com").makeURLRequest(line) {
+        let sent = built.httpMethod ?? "GET"
+        guard !sent.isEmpty, sent.utf8.allSatisfy(tokenBytes.contains) else {
+            fuzzFailure("a request was built with the method \(sent.debugDescription)")
+        }
+        guard let target = built.url?.absoluteString, !target.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
+            fuzzFailure("a request was built with the URL \(String(describing: built.url).debugDescription)")
+        }
+    } else if isToken, HTTPMethod(rawValue: method).isValid == false {
+        fuzzFailure("HTTPMethod.isValid disagrees with the token check for \(method.debugDescription)")
     }
 
     // Redaction: plant a marked secret in every sensitive field, under a random case, and a
