@@ -8,6 +8,9 @@ import Networking
 /// `make bench`: Networking against raw URLSession on a local nginx, side by side in one process.
 ///
 ///     Benchmarks [--base-url URL] [--rounds N] [--only a,b] [--output FILE]
+///                                             --only takes the keys of `Scenarios.all`, and
+///                                             `connection-limits` (`ConnectionLimitSweep`), which
+///                                             runs only when named
 ///     Benchmarks fixtures DIR                 write the files nginx serves
 ///     Benchmarks profile SET:CLIENT COUNT [N] COUNT requests of one client, N in flight (for callgrind);
 ///                                             SET:CLIENT is stub|net:raw|rawNoCache|networking|
@@ -114,7 +117,15 @@ enum Benchmarks {
         let cpuBefore = Measure.cpuMicros()
         let start = ContinuousClock.now
         print("Benchmarks against \(options.baseURL), \(options.rounds) rounds; load average \(loadBefore)")
-        for scenario in Scenarios.all where options.only.isEmpty || options.only.contains(scenario.key) {
+        let known = Set((Scenarios.all + Scenarios.optIn).map(\.key))
+        if let unknown = options.only.subtracting(known).sorted().first {
+            throw BenchmarkFailure(
+                description: "unknown scenario \(unknown) (known: \(known.sorted().joined(separator: ", ")))")
+        }
+        let chosen =
+            Scenarios.all.filter { options.only.isEmpty || options.only.contains($0.key) }
+            + Scenarios.optIn.filter { options.only.contains($0.key) }
+        for scenario in chosen {
             try await scenario.run(context, report)
         }
         let loadAfter = Measure.loadAverage()

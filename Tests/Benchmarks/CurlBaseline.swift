@@ -7,11 +7,37 @@
     /// libcurl on its own, and `CurlTransport` on its own: the floor the transport is measured
     /// against (its goal: a sequential p50 at most 2× curl's own keep-alive latency).
     enum CurlBaseline {
+        /// `CURLOPT_CAPATH`, which the shim does not name: from curl's public headers
+        /// (`CURLOPTTYPE_STRINGPOINT + 97`).
+        static let optionCAPath: Int32 = 10097
+
+        /// How a baseline handle talks to an HTTPS listener: the CA to trust and the HTTP version.
+        struct TLS: Sendable {
+            /// The PEM file of the only CA trusted.
+            var caFile: String
+            /// HTTP/2 by ALPN (`CURL_HTTP_VERSION_2TLS`), or HTTP/1.1 only.
+            var http2: Bool
+        }
+
+        /// Sets the options a well-configured libcurl user sets for `tls`: the CA file alone, with
+        /// the CA directory cleared (Debian's libcurl has one built in, and libcurl caches a loaded
+        /// CA store in the multi handle only while no directory is set), and the HTTP version;
+        /// over HTTP/2, a new transfer waits for the connection being set up to multiplex on it
+        /// (`CURLOPT_PIPEWAIT`) rather than opening one of its own.
+        static func configure(_ easy: OpaquePointer, tls: TLS) {
+            _ = ncurl_easy_setopt_string(easy, NCURLOPT_CAINFO, tls.caFile)
+            _ = ncurl_easy_setopt_string(easy, optionCAPath, nil)
+            _ = ncurl_easy_setopt_long(easy, NCURLOPT_SSL_VERIFYPEER, 1)
+            let version = tls.http2 ? NCURL_HTTP_VERSION_2TLS : NCURL_HTTP_VERSION_1_1
+            _ = ncurl_easy_setopt_long(easy, NCURLOPT_HTTP_VERSION, Int(version))
+            if tls.http2 { _ = ncurl_easy_setopt_long(easy, NCURLOPT_PIPEWAIT, 1) }
+        }
+
         /// One easy handle reused for every request (`curl_easy_perform`, keep-alive), the body
         /// collected into memory and not decoded: what libcurl costs without any wrapper.
         /// Sequential use only (it blocks the calling thread for the transfer).
-        static func libcurl(_ key: String, url: URL) throws -> Client {
-            let handle = try EasyHandle(url: url)
+        static func libcurl(_ key: String, url: URL, tls: TLS? = nil) throws -> Client {
+            let handle = try EasyHandle(url: url, tls: tls)
             return Client(key: key) { try handle.perform(key) }
         }
 
@@ -31,13 +57,14 @@
             private let easy: OpaquePointer
             private var body = Data()
 
-            init(url: URL) throws {
+            init(url: URL, tls: TLS?) throws {
                 guard ncurl_load() == 1, let easy = ncurl_easy_init() else {
                     throw BenchmarkFailure(description: "libcurl is not available")
                 }
                 self.easy = easy
                 _ = ncurl_easy_setopt_string(easy, NCURLOPT_URL, url.absoluteString)
                 _ = ncurl_easy_setopt_long(easy, NCURLOPT_NOSIGNAL, 1)
+                if let tls { CurlBaseline.configure(easy, tls: tls) }
                 _ = ncurl_easy_set_write_callback(
                     easy,
                     { buffer, size, count, userdata in

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Collects the figures, prints them as tables with ratios to raw URLSession, checks the targets
-/// and writes `bench-results.json`.
+/// Collects the figures, prints them as tables with ratios to raw URLSession (and, where a section
+/// has one, to libcurl's own loop, the floor), checks the targets and writes `bench-results.json`.
 @MainActor
 final class Report {
     /// A measured quantity for several clients.
@@ -21,6 +21,8 @@ final class Report {
         /// The client ratios are taken against, and the one they are taken of.
         let baseline: String
         let subject: String
+        /// The client a second ratio column is taken against (libcurl alone), if any.
+        var floor: String? = nil
         var rows: [Row] = []
         var notes: [String] = []
     }
@@ -39,14 +41,22 @@ final class Report {
     private(set) var sections: [Section] = []
     private(set) var targets: [Target] = []
     private var extra: [String: Any] = [:]
+    /// Tables printed as they are, after the sections (`addTable`).
+    private var tables: [(title: String, lines: [String])] = []
 
-    func begin(_ key: String, _ title: String, clients: [(String, String)], baseline: String, subject: String) {
+    func begin(
+        _ key: String, _ title: String, clients: [(String, String)], baseline: String, subject: String,
+        floor: String? = nil
+    ) {
         sections.append(
             Section(
                 key: key, title: title, clients: clients.map { (key: $0.0, title: $0.1) }, baseline: baseline,
-                subject: subject))
+                subject: subject, floor: floor))
         print("… \(title)")
     }
+
+    /// A table laid out by its caller, printed after the sections.
+    func addTable(_ title: String, lines: [String]) { tables.append((title, lines)) }
 
     func add(_ metric: String, key: String, _ values: [String: Double], showsRatio: Bool = true) {
         sections[sections.count - 1].rows.append(Row(metric: metric, key: key, values: values, showsRatio: showsRatio))
@@ -74,18 +84,25 @@ final class Report {
             var header = [pad("", 28, left: true)]
             header += section.clients.map { pad($0.title, 21) }
             header.append(pad("\(short(subjectTitle)) / \(short(baselineTitle))", 22))
+            let floorTitle = section.clients.first { $0.key == section.floor }?.title
+            if let floorTitle { header.append(pad("\(short(subjectTitle)) / \(short(floorTitle))", 22)) }
             print(header.joined())
             for row in section.rows {
                 var line = [pad(row.metric, 28, left: true)]
                 line += section.clients.map { pad(format(row.values[$0.key]), 21) }
-                if row.showsRatio, let subject = row.values[section.subject], let base = row.values[section.baseline],
-                    base != 0
-                {
-                    line.append(pad(String(format: "%.2f×", subject / base), 22))
+                if row.showsRatio {
+                    line.append(pad(ratio(row, section.baseline, of: section.subject).map(formatRatio) ?? "", 22))
+                    if let floor = section.floor {
+                        line.append(pad(ratio(row, floor, of: section.subject).map(formatRatio) ?? "", 22))
+                    }
                 }
                 print(line.joined())
             }
             for note in section.notes { print("  note: \(note)") }
+        }
+        for table in tables {
+            print("\n\(table.title)")
+            for line in table.lines { print(line) }
         }
         print("\nTargets")
         for target in targets {
@@ -105,15 +122,20 @@ final class Report {
                 for (client, value) in row.values { clients[client, default: [:]][row.key] = value }
             }
             var ratios: [String: Double] = [:]
+            var floorRatios: [String: Double] = [:]
             for row in section.rows where row.showsRatio {
-                if let subject = row.values[section.subject], let base = row.values[section.baseline], base != 0 {
-                    ratios[row.key] = subject / base
-                }
+                ratios[row.key] = ratio(row, section.baseline, of: section.subject)
+                if let floor = section.floor { floorRatios[row.key] = ratio(row, floor, of: section.subject) }
             }
-            sectionsJSON[section.key] = [
+            var json: [String: Any] = [
                 "title": section.title, "baseline": section.baseline, "subject": section.subject,
                 "clients": clients, "ratios": ratios, "notes": section.notes,
             ]
+            if let floor = section.floor {
+                json["floor"] = floor
+                json["floorRatios"] = floorRatios
+            }
+            sectionsJSON[section.key] = json
         }
         let targetsJSON = targets.map {
             ["name": $0.name, "value": $0.value, "limit": $0.limit, "atMost": $0.atMost, "met": $0.met] as [String: Any]
@@ -125,6 +147,14 @@ final class Report {
         for (key, value) in extra { result[key] = value }
         return result
     }
+
+    /// `subject`'s value over `base`'s in `row`, when both are there.
+    private func ratio(_ row: Row, _ base: String, of subject: String) -> Double? {
+        guard let value = row.values[subject], let baseValue = row.values[base], baseValue != 0 else { return nil }
+        return value / baseValue
+    }
+
+    private func formatRatio(_ value: Double) -> String { String(format: "%.2f×", value) }
 
     private func format(_ value: Double?) -> String {
         guard let value else { return "—" }

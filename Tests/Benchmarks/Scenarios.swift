@@ -29,15 +29,19 @@ struct Context: Sendable {
 enum Scenarios {
     typealias Scenario = (key: String, run: @MainActor (Context, Report) async throws -> Void)
 
-    static let all: [Scenario] = [
-        ("sequential", sequential),
-        ("concurrent", concurrent),
-        ("download", download),
-        ("stub", stub),
-        ("actor", actor),
-        ("cache", cacheHits),
-        ("files", FileTransfers.scenario),
-    ]
+    static let all: [Scenario] =
+        [
+            ("sequential", sequential),
+            ("concurrent", concurrent),
+            ("download", download),
+            ("stub", stub),
+            ("actor", actor),
+            ("cache", cacheHits),
+            ("files", FileTransfers.scenario),
+        ] + ProtocolScenarios.all
+
+    /// Benchmarks that run only when `--only` names them (see `ProtocolScenarios`).
+    static let optIn: [Scenario] = ProtocolScenarios.optIn
 
     static let clientTitles: [String: String] = [
         "raw": "raw URLSession", "rawNoCache": "URLSession no cache", "networking": "Networking.get",
@@ -98,15 +102,11 @@ enum Scenarios {
         #if os(Linux)
             let url = try context.url(Fixtures.smallPath)
             // BENCH_BUSY_POLL_US=0 turns the loop's busy-polling off (under callgrind, which would
-            // count the spinning as work); BENCH_LONE_US sets how long a lone request may run on the
-            // sending thread (0: always handed to the loop thread).
+            // count the spinning as work).
             var configuration = CurlTransport.Configuration()
             let environment = ProcessInfo.processInfo.environment
             if let value = environment["BENCH_BUSY_POLL_US"], let micros = Double(value) {
                 configuration.busyPollInterval = micros / 1_000_000
-            }
-            if let value = environment["BENCH_LONE_US"], let micros = Double(value) {
-                configuration.loneRequestInterval = micros / 1_000_000
             }
             if let value = environment["BENCH_EVENT_LOOPS"], let count = Int(value) {
                 configuration.eventLoopCount = count

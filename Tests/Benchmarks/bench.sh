@@ -1,18 +1,37 @@
 #!/usr/bin/env bash
-# `make bench`: builds the Benchmarks executable in release mode, starts nginx on a free loopback
-# port with the config beside this script (everything under .build/bench/nginx), runs the
-# benchmarks against it and stops nginx by its PID, also when the run fails or is interrupted.
+# `make bench`: builds the Benchmarks executable in release mode, makes a throwaway CA and a
+# certificate for 127.0.0.1 (.build/bench/tls), starts nginx on free loopback ports with the config
+# beside this script (everything under .build/bench/nginx), runs the benchmarks against it and
+# stops nginx by its PID and removes the certificates, also when the run fails or is interrupted.
 #
 #   Tests/Benchmarks/bench.sh [Benchmarks options…]     e.g. --rounds 5 --only sequential,stub
-#   Tests/Benchmarks/bench.sh --exec COMMAND…           run COMMAND instead, with BENCH_BASE_URL set
-#                                                       (profiling: see README, "Performance")
+#   Tests/Benchmarks/bench.sh --exec COMMAND…           run COMMAND instead, with the BENCH_* URLs set
+#                                                       (profiling: see docs/Performance.md)
 #
-# Writes bench-results.json (and bench-websocket-results.json) in the package root. Installs nginx from Debian when it is missing.
+# The listeners, passed to Benchmarks in the environment:
+#   BENCH_BASE_URL          plain HTTP (the older scenarios)
+#   BENCH_HTTP_URL          plain HTTP/1.1          } with the connection log (BENCH_CONNECTION_LOG)
+#   BENCH_HTTPS1_URL        HTTPS, HTTP/1.1 only    }
+#   BENCH_H2_URL            HTTPS with HTTP/2       }
+#   BENCH_CLOSE_HTTP_URL    plain HTTP, and HTTPS: the server closes the connection after every
+#   BENCH_CLOSE_HTTPS_URL   response, so each request pays a new connection (and TLS handshake)
+#   BENCH_CA_FILE           the CA certificate the HTTPS listeners chain to
+#
+# URLSession on Linux takes its CA bundle from libcurl's default (/etc/ssl/certs/ca-certificates.crt):
+# swift-corelibs-foundation reads URLSessionCertificateAuthorityInfoFile on Android only. So the
+# benchmarks run in a private mount namespace (unshare) where that file is the system bundle plus the
+# throwaway CA, bind-mounted: nothing outside the benchmark process trusts the CA, and nothing is
+# left behind. Without unshare, raw URLSession sits out the HTTPS scenarios (Benchmarks says so).
+#
+# Writes bench-results.json (and bench-websocket-results.json) in the package root. Installs nginx
+# and openssl from Debian when they are missing.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 PREFIX="$ROOT/.build/bench/nginx"
+TLS_DIR="$ROOT/.build/bench/tls"
+SYSTEM_BUNDLE=/etc/ssl/certs/ca-certificates.crt
 SWIFT="${SWIFT:-swift}"
 cd "$ROOT"
 
@@ -31,6 +50,12 @@ if [[ -z "$NGINX" ]]; then
         apt-get install -y -qq --no-install-recommends nginx </dev/null
     NGINX="$(find_nginx)"
     [[ -n "$NGINX" ]] || { log "error: nginx is still missing"; exit 1; }
+fi
+if ! command -v openssl >/dev/null; then
+    log "installing openssl from Debian"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends openssl </dev/null
 fi
 
 log "building Benchmarks (release)"
@@ -56,8 +81,8 @@ if [[ -f "$PREFIX/nginx.pid" ]]; then
     fi
 fi
 
-mkdir -p "$PREFIX/conf" "$PREFIX/tmp"
-rm -rf "$PREFIX/html"
+mkdir -p "$PREFIX/conf" "$PREFIX/tmp" "$PREFIX/logs"
+rm -rf "$PREFIX/html" "$PREFIX/logs/connections.log"
 "$BIN" fixtures "$PREFIX/html"
 chmod -R a+rX "$PREFIX/html"
 
@@ -68,17 +93,52 @@ cleanup() {
         wait "$NGINX_PID" 2>/dev/null || true
         rm -f "$PREFIX/nginx.pid"
     fi
+    rm -rf "$TLS_DIR"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# A CA and a server certificate for 127.0.0.1 and localhost (ECDSA P-256, as most sites serve
+# today), valid for two days, made afresh for every run; the keys never leave .build/bench/tls.
+make_certificates() {
+    rm -rf "$TLS_DIR"
+    mkdir -p "$TLS_DIR"
+    chmod 700 "$TLS_DIR"
+    (
+        cd "$TLS_DIR"
+        openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 \
+            -subj "/CN=Networking bench CA" -keyout ca.key -out ca.pem \
+            -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign"
+        openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+            -subj "/CN=127.0.0.1" -keyout server.key -out server.csr
+        printf '%s\n' "subjectAltName=IP:127.0.0.1,DNS:localhost" "basicConstraints=critical,CA:FALSE" \
+            "keyUsage=critical,digitalSignature" "extendedKeyUsage=serverAuth" >server.ext
+        openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 2 \
+            -extfile server.ext -out server.pem
+        openssl verify -CAfile ca.pem server.pem >/dev/null
+        # What URLSession sees as the system bundle inside the benchmark's mount namespace.
+        cat "$SYSTEM_BUNDLE" ca.pem >bundle.pem 2>/dev/null || cp ca.pem bundle.pem
+    ) 2>"$TLS_DIR/openssl.log" || { cat "$TLS_DIR/openssl.log" >&2; log "error: openssl failed"; exit 1; }
+    # nginx's master loads the certificate and key before it starts its worker.
+    chmod 600 "$TLS_DIR"/*.key
+    chmod 644 "$TLS_DIR/ca.pem" "$TLS_DIR/server.pem" "$TLS_DIR/bundle.pem"
+}
+make_certificates
+
 listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
+# Six consecutive ports from a random start: the first for the older scenarios, then the
+# listeners of nginx.conf.in in order.
 PORT=
 for _ in $(seq 20); do
     candidate=$((20000 + RANDOM % 40000))
-    listening "$candidate" && continue
-    sed "s/@PORT@/$candidate/" "$HERE/nginx.conf.in" >"$PREFIX/conf/nginx.conf"
+    busy=
+    for offset in 0 1 2 3 4 5; do listening $((candidate + offset)) && busy=1; done
+    [[ -n "$busy" ]] && continue
+    sed -e "s/@PORT@/$candidate/" -e "s/@HTTP_PORT@/$((candidate + 1))/" \
+        -e "s/@HTTPS1_PORT@/$((candidate + 2))/" -e "s/@H2_PORT@/$((candidate + 3))/" \
+        -e "s/@CLOSE_HTTP_PORT@/$((candidate + 4))/" -e "s/@CLOSE_HTTPS_PORT@/$((candidate + 5))/" \
+        -e "s|@TLS_DIR@|$TLS_DIR|" "$HERE/nginx.conf.in" >"$PREFIX/conf/nginx.conf"
     "$NGINX" -p "$PREFIX" -c conf/nginx.conf -e "$PREFIX/error.log" &
     NGINX_PID=$!
     for _ in $(seq 50); do
@@ -95,17 +155,39 @@ for _ in $(seq 20); do
     NGINX_PID=
 done
 [[ -n "$PORT" ]] || { log "error: nginx did not start (see $PREFIX/error.log)"; exit 1; }
-log "nginx $NGINX_PID on 127.0.0.1:$PORT"
+log "nginx $NGINX_PID on 127.0.0.1:$PORT-$((PORT + 5))"
 
 export BENCH_BASE_URL="http://127.0.0.1:$PORT"
+export BENCH_HTTP_URL="http://127.0.0.1:$((PORT + 1))"
+export BENCH_HTTPS1_URL="https://127.0.0.1:$((PORT + 2))"
+export BENCH_H2_URL="https://127.0.0.1:$((PORT + 3))"
+export BENCH_CLOSE_HTTP_URL="http://127.0.0.1:$((PORT + 4))"
+export BENCH_CLOSE_HTTPS_URL="https://127.0.0.1:$((PORT + 5))"
+export BENCH_CA_FILE="$TLS_DIR/ca.pem"
+export BENCH_CONNECTION_LOG="$PREFIX/logs/connections.log"
+
+# Runs a command in a private mount namespace where the system CA bundle also holds the bench CA
+# (see the top of this file), or as it is where unshare is not allowed.
+trusting_ca() {
+    local how=()
+    if [[ "$(id -u)" == 0 ]]; then how=(unshare --mount --propagation private); else how=(unshare --map-root-user --mount); fi
+    if [[ -f "$SYSTEM_BUNDLE" ]] && "${how[@]}" true 2>/dev/null; then
+        "${how[@]}" bash -c 'mount --bind "$1" "$2" && shift 2 && exec "$@"' trusting-ca \
+            "$TLS_DIR/bundle.pem" "$SYSTEM_BUNDLE" "$@"
+    else
+        log "unshare is not allowed here: raw URLSession cannot trust the bench CA"
+        "$@"
+    fi
+}
+
 if [[ "${1:-}" == "--exec" ]]; then
     shift
-    "$@"
+    trusting_ca "$@"
     exit
 fi
 BENCH_COMMIT="$(git rev-parse --short HEAD 2>/dev/null || true)" \
     BENCH_SERVER="$("$NGINX" -v 2>&1 | sed 's/.*version: //')" \
-    "$BIN" --output "$ROOT/bench-results.json" "$@"
+    trusting_ca "$BIN" --output "$ROOT/bench-results.json" "$@"
 
 # WebSocket echoes against the `websockets` server (it needs the harness venv, which
 # Tests/Harness/httpbin.sh creates), beside that package's own Python client.

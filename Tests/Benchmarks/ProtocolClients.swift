@@ -1,0 +1,84 @@
+#if os(Linux)
+    import Foundation
+    import Networking
+    import NetworkingCurl
+
+    /// The clients the protocol scenarios compare on one listener: raw URLSession and
+    /// `Networking.get` on `CurlTransport`, both decoding the 1 KB JSON fixture into `Profile`, and
+    /// libcurl alone (an easy handle one request at a time, or the multi loop with many in
+    /// flight), which collects the body without decoding it: the floor.
+    enum ProtocolClients {
+        static let titles: [String: String] = [
+            "raw": "raw URLSession", "networking": "Networking.get", "libcurl": "libcurl easy, no decode",
+            "libcurlMulti": "libcurl multi, no decode",
+        ]
+
+        static func titles(_ keys: [String]) -> [(String, String)] { keys.map { ($0, titles[$0] ?? $0) } }
+
+        /// What a listener needs of a client: its base URL, and over TLS the bench CA and whether
+        /// HTTP/2 is on offer.
+        struct Target: Sendable {
+            let baseURL: String
+            let tls: CurlBaseline.TLS?
+            /// The fixture's URL on this listener.
+            let url: URL
+
+            var port: Int { BenchServers.port(of: baseURL) }
+
+            init(baseURL: String, tls: CurlBaseline.TLS?) throws {
+                guard let url = URL(string: baseURL + Fixtures.smallPath) else {
+                    throw BenchmarkFailure(description: "bad base URL \(baseURL)")
+                }
+                self.baseURL = baseURL
+                self.tls = tls
+                self.url = url
+            }
+
+            init(_ servers: BenchServers, _ wire: BenchServers.Wire) throws {
+                try self.init(
+                    baseURL: servers.baseURL(wire),
+                    tls: wire.isTLS ? CurlBaseline.TLS(caFile: servers.caFile, http2: wire == .h2) : nil)
+            }
+        }
+
+        /// `CurlTransport` as a user configures it for `target`: the defaults, plus the CA over TLS
+        /// and HTTP/1.1 only where the listener offers nothing else; `perHost` overrides
+        /// `maximumConnectionsPerHost`.
+        static func curlConfiguration(_ target: Target, perHost: Int? = nil) -> CurlTransport.Configuration {
+            var configuration = CurlTransport.Configuration()
+            configuration.httpVersion = target.tls?.http2 == true ? .http2 : .http1
+            configuration.caCertificateFile = target.tls?.caFile
+            if let perHost { configuration.maximumConnectionsPerHost = perHost }
+            return configuration
+        }
+
+        /// `Networking.get` decoding `Profile`, on a `CurlTransport` of its own.
+        static func networking(_ target: Target, key: String = "networking", perHost: Int? = nil) throws -> Client {
+            let transport = try CurlTransport(configuration: curlConfiguration(target, perHost: perHost))
+            let networking = Networking(baseURL: target.baseURL, transport: transport)
+            return Clients.networking(key, networking, path: Fixtures.smallPath, as: Profile.self)
+        }
+
+        /// Raw URLSession with `URLSessionConfiguration.default`, decoding `Profile`.
+        static func raw(_ target: Target) -> Client {
+            Clients.raw("raw", configuration: Clients.rawConfiguration(), url: target.url, as: Profile.self)
+        }
+
+        /// One request at a time: raw URLSession (where it trusts the CA), Networking, libcurl's
+        /// easy loop.
+        static func sequential(_ target: Target, withRaw: Bool) throws -> [Client] {
+            (withRaw ? [raw(target)] : [])
+                + [try networking(target), try CurlBaseline.libcurl("libcurl", url: target.url, tls: target.tls)]
+        }
+
+        /// Many in flight: raw URLSession (where it trusts the CA) and Networking in a task
+        /// group, and libcurl's multi loop.
+        static func load(_ target: Target, withRaw: Bool) throws -> [LoadClient] {
+            (withRaw ? [LoadClient.taskGroup(raw(target))] : [])
+                + [
+                    LoadClient.taskGroup(try networking(target)),
+                    try CurlMultiLoop("libcurlMulti", url: target.url, tls: target.tls).loadClient,
+                ]
+        }
+    }
+#endif
