@@ -66,7 +66,9 @@ extension Networking {
     ///   - path: the path joined to the base URL, or an absolute URL.
     ///   - cacheName: the key to cache under instead of the URL.
     ///   - cachingLevel: `.memoryAndFile` (the default) or `.memory` serve and keep the image in the
-    ///     cache; `.none` fetches it afresh and drops the cached copy.
+    ///     cache; `.none` fetches it afresh and drops the cached copy. A response marked
+    ///     `Cache-Control: no-store` is never written to disk: at `.memoryAndFile` it is returned to
+    ///     this call only and not kept, at `.memory` it is kept in memory.
     /// - Returns: the image, or `.decoding` when the body is not an image (which is never cached).
     public nonisolated func downloadImage(
         _ path: String, cacheName: String? = nil, cachingLevel: CachingLevel = .memoryAndFile
@@ -95,7 +97,9 @@ extension Networking {
     ///   - path: the path joined to the base URL, or an absolute URL.
     ///   - cacheName: the key to cache under instead of the URL.
     ///   - cachingLevel: `.memoryAndFile` (the default) or `.memory` serve and keep the bytes in the
-    ///     cache; `.none` fetches them afresh and drops the cached copy.
+    ///     cache; `.none` fetches them afresh and drops the cached copy. A response marked
+    ///     `Cache-Control: no-store` is never written to disk: at `.memoryAndFile` it is returned to
+    ///     this call only and not kept, at `.memory` it is kept in memory.
     public nonisolated func downloadData(
         _ path: String, cacheName: String? = nil, cachingLevel: CachingLevel = .memoryAndFile
     ) async -> Result<Data, NetworkingError> {

@@ -1,18 +1,25 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// A transport that keeps responses in a `DataCache` by key, unconditionally: the key→blob caching
-/// of downloads (and of verbs asked to cache with `cachingLevel:`). `Cache-Control`, `ETag` and
-/// `Expires` are ignored; what was stored is served until it is removed or expires from disk.
+/// A transport that keeps responses in a `DataCache` by key: the key→blob caching of downloads (and
+/// of verbs asked to cache with `cachingLevel:`). Freshness is ignored (`max-age`, `no-cache`,
+/// `ETag`, `Expires`); what was stored is served until it is removed or expires from disk. The one
+/// header obeyed is `Cache-Control: no-store` (RFC 9111 §5.2.2.5), because it asks for privacy
+/// rather than freshness.
 ///
 /// - The key is the given one (a `cacheName`, a URL) or the request's URL, followed by the identity
 ///   of the credential the request carries (see `CacheKey`).
 /// - `.memory` / `.memoryAndFile`: a stored response is served without touching the network;
 ///   otherwise the response is fetched and, if `shouldStore` accepts it, stored at that level.
 ///   With a coalescer, concurrent misses for one key share one transfer.
+/// - A `no-store` response is never written to disk. At `.memoryAndFile` it is not kept at all
+///   (any copy under its key is dropped) and goes only to the call that fetched it: a concurrent
+///   miss that waited for that transfer fetches again for itself. At `.memory`, asked for
+///   explicitly, it is kept in memory only, as that level keeps any response.
 /// - `.none`: the stored copy is dropped and the response fetched afresh (and not stored).
 ///
 /// Stored responses keep their status and headers, so interceptors above this transport (a
@@ -81,13 +88,31 @@ public struct DataCacheTransport: HTTPTransport {
         let shouldStore = self.shouldStore
         let operation: @Sendable () async throws(NetworkingError) -> HTTPExchange = { () throws(NetworkingError) in
             let exchange = try await base.exchange(for: sent)
-            if shouldStore(exchange) {
+            if level == .memoryAndFile, Self.forbidsStoring(exchange) {
+                cache.removeData(forKey: key)
+            } else if shouldStore(exchange) {
                 cache.store(CachedResponse(exchange: exchange, storedAt: Date()).encoded(), forKey: key, level: level)
             }
             return exchange
         }
         guard let coalescer else { return TransportResponse(try await operation()) }
-        return TransportResponse(try await coalescer.run(key: key, operation))
+        // Set only when this call's own operation ran, that is when it led the shared transfer.
+        let led = LeadMark()
+        let exchange = try await coalescer.run(key: key) { () throws(NetworkingError) in
+            led.set()
+            return try await operation()
+        }
+        // A `no-store` response answers only the request that fetched it: a caller that waited
+        // for another's transfer sends its own request.
+        if !led.isSet, level == .memoryAndFile, Self.forbidsStoring(exchange) { return try await base.send(sent) }
+        return TransportResponse(exchange)
+    }
+
+    /// Whether the response says `Cache-Control: no-store` (RFC 9111 §5.2.2.5): no cache may keep
+    /// it, nor use it to answer another request.
+    static func forbidsStoring(_ exchange: HTTPExchange) -> Bool {
+        guard let value = exchange.header("Cache-Control") else { return false }
+        return CacheControl(value).noStore
     }
 
     /// The stored response as an exchange for `request`. A memory hit reuses the response object
@@ -130,4 +155,15 @@ private final class StoredExchange: Sendable {
         head = exchange.head
         body = exchange.body
     }
+}
+
+/// Whether a call's own operation ran in a `TransferCoalescer` (it led the transfer) or it joined
+/// another's. Written by the operation's task before the coalescer resumes its waiters under its
+/// lock, and read by the caller after that resumption, so the atomic needs no stronger ordering.
+private final class LeadMark: Sendable {
+    private let flag = Atomic<Bool>(false)
+
+    func set() { flag.store(true, ordering: .relaxed) }
+
+    var isSet: Bool { flag.load(ordering: .relaxed) }
 }

@@ -7,13 +7,16 @@ closes (the test process ended or closed it), it is signalled, or 600 seconds pa
 
 - ECHO_PORT (ws) and TLS_PORT (wss, the fixture certificate): the `websockets` package.
   /echo echoes every message; /headers sends the handshake's header fields as one JSON text
-  message, then echoes; /close/CODE closes with CODE and the reason "bye" after the first
-  message; /auth refuses the handshake with 401 unless Authorization is "Bearer good", then
-  echoes; /extensions sends the permessage-deflate parameters the server agreed to (by default
-  both windows of 12 bits) as one JSON text message, or "null", then echoes; /flood sends 400
-  binary messages of 64 KiB of random bytes, each starting with the time it was sent (8 bytes,
-  microseconds, big-endian), then closes. Subprotocols "chat.v1" and "chat.v2". Both accept permessage-deflate,
-  the package's default.
+  message, then echoes; any target starting with /request sends {"target": the request target as
+  received, "headers": [[name, value], ...] in order} as one JSON text message, then echoes;
+  /close/CODE closes with CODE and the reason "bye" after the first message; /auth refuses the
+  handshake with 401 unless Authorization is "Bearer good", then echoes; /extensions sends the
+  permessage-deflate parameters the server agreed to (by default both windows of 12 bits) as one
+  JSON text message, or "null", then echoes; /flood sends 400 binary messages of 64 KiB of random
+  bytes, each starting with the time it was sent (8 bytes, microseconds, big-endian), then closes;
+  /redirect-injected answers 302 with a Location whose escaped CR LF would start a header
+  "X-Injected" in a client that decoded it. Subprotocols "chat.v1" and "chat.v2". Both accept
+  permessage-deflate, the package's default.
 - RAW_PORT: a hand-written server that breaks the rules, by path: /masked (a masked text frame),
   /close-without-status (a close frame with no payload), /split-utf8 (the text "é€😀" in
   fragments cut inside each scalar, then a close 1000), /too-big (a binary message of 16 MiB +
@@ -43,6 +46,7 @@ from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
 GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+INJECTING_LOCATION = "/request%20HTTP/1.1%0D%0AX-Injected:%20yes%0D%0AX-Pad:%20"
 
 
 def tie_to_parent(loop, stop):
@@ -60,6 +64,9 @@ async def echo_handler(connection):
     path = connection.request.path
     if path == "/headers":
         await connection.send(json.dumps({k: v for k, v in connection.request.headers.raw_items()}))
+    if path.startswith("/request"):
+        fields = [[k, v] for k, v in connection.request.headers.raw_items()]
+        await connection.send(json.dumps({"target": path, "headers": fields}))
     if path == "/extensions":
         agreed = [
             dict(server_no_context_takeover=e.local_no_context_takeover,
@@ -94,6 +101,11 @@ def process_request(connection, request):
         response = connection.respond(HTTPStatus.FOUND, "")
         response.headers["Location"] = "/headers"
         response.headers["Set-Cookie"] = "session=ws42; Path=/"
+        return response
+    if request.path == "/redirect-injected":
+        # Decoded, this Location would end the request line after "/request" and add a header.
+        response = connection.respond(HTTPStatus.FOUND, "")
+        response.headers["Location"] = INJECTING_LOCATION
         return response
     return None
 

@@ -29,8 +29,9 @@ extension Networking {
     /// - Throws: `.http` (with the response metadata) when the server answers 4xx or 5xx,
     ///   `.validation` when it answers something other than a valid upgrade, `.transport` when
     ///   it cannot be reached or the handshake times out, `.invalidRequest` for a URL, a
-    ///   subprotocol or a header field that cannot be sent, `.cancelled` when the calling task
-    ///   is cancelled.
+    ///   subprotocol or a header field that cannot be sent (a name that is not a token, a value
+    ///   with a line break, a NUL or another control character; those of `options.headers` are
+    ///   refused before anything is sent), `.cancelled` when the calling task is cancelled.
     public func webSocket(
         _ path: String, protocols: [String] = [], options: WebSocketOptions = WebSocketOptions()
     ) async throws(NetworkingError) -> WebSocket {

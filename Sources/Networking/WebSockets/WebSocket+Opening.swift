@@ -15,6 +15,10 @@ extension WebSocket {
         interceptors: [any HTTPInterceptor], observers: [any RequestObserver], protocols: [String],
         options: WebSocketOptions, transport: any HTTPTransport, cookieJar: (any CookieJar)? = nil
     ) async throws(NetworkingError) -> WebSocket {
+        // Refused before interceptors, observers or the network see anything of the handshake.
+        for (name, value) in options.headers.sorted(by: { $0.key < $1.key }) {
+            try WebSocketHandshake.validateField(name: name, value: value)
+        }
         let connector = WebSocketConnector(transport: transport)
         var request = request
         request.httpMethod = "GET"

@@ -40,8 +40,10 @@
                 guard let target = url?.url else {
                     throw NetworkingError.invalidRequest("the URL cannot be connected to")
                 }
+                // Built before connecting: a head that cannot be sent fails without opening a socket.
+                let request = try handshake.requestHead()
                 connection = try CurlConnection(url: target, configuration: configuration)
-                (agreement, leftover) = try shakeHands(connection)
+                (agreement, leftover) = try shakeHands(connection, request: request)
                 inflater = try makeCodecs(for: agreement.compression)
             } catch {
                 let failure = NetworkingError(error)
@@ -85,13 +87,12 @@
             return inflater
         }
 
-        /// Writes the upgrade request and reads the response head; the bytes after the head are
-        /// the first frames.
-        private func shakeHands(_ connection: CurlConnection) throws(NetworkingError) -> (
+        /// Writes the upgrade request (the handshake's `requestHead()`) and reads the response head;
+        /// the bytes after the head are the first frames.
+        private func shakeHands(_ connection: CurlConnection, request: [UInt8]) throws(NetworkingError) -> (
             WebSocketHandshake.Agreement, [UInt8]
         ) {
             let deadline = ContinuousClock.now + .milliseconds(Int(options.handshakeTimeout * 1000))
-            let request = try handshake.requestHead()
             var offset = 0
             while offset < request.count {
                 let result = request.withUnsafeBytes {

@@ -1,5 +1,4 @@
 import Foundation
-import NetworkingCore
 
 /// The opening handshake of RFC 6455 §4: the HTTP/1.1 Upgrade request a client writes, and the
 /// checks on the server's answer (status 101, `Upgrade`, `Connection`, `Sec-WebSocket-Accept`
@@ -57,38 +56,6 @@ struct WebSocketHandshake: Sendable {
     /// The `Sec-WebSocket-Accept` a server must answer to `key`.
     static func acceptValue(for key: String) -> String {
         Data(SHA1.digest(Array((key + guid).utf8))).base64EncodedString()
-    }
-
-    /// The request head, or `.invalidRequest` when the URL, a subprotocol or a header cannot be sent.
-    func requestHead() throws(NetworkingError) -> [UInt8] {
-        guard let scheme = url.scheme?.lowercased(), ["ws", "wss", "http", "https"].contains(scheme),
-            let host = url.host, !host.isEmpty
-        else { throw .invalidRequest("\(url.absoluteString) is not a ws:// or wss:// URL with a host") }
-        let secure = scheme == "wss" || scheme == "https"
-        var target = url.path.isEmpty ? "/" : url.path
-        if let query = url.query { target += "?" + query }
-        var authority = host.contains(":") ? "[\(host)]" : host
-        if let port = url.port, port != (secure ? 443 : 80) { authority += ":\(port)" }
-        var lines = [
-            "GET \(target) HTTP/1.1", "Host: \(authority)", "Upgrade: websocket", "Connection: Upgrade",
-            "Sec-WebSocket-Key: \(key)", "Sec-WebSocket-Version: 13",
-        ]
-        for name in protocols where !Self.isToken(name) {
-            throw .invalidRequest("the subprotocol \"\(name)\" is not an HTTP token")
-        }
-        if !protocols.isEmpty { lines.append("Sec-WebSocket-Protocol: \(protocols.joined(separator: ", "))") }
-        if let compression {
-            guard compression.isValidOffer else {
-                throw .invalidRequest("a permessage-deflate window size is not between 8 and 15")
-            }
-            lines.append("Sec-WebSocket-Extensions: \(compression)")
-        }
-        for field in headers where !Self.reservedNames.contains(field.name.lowercased()) {
-            guard Self.isToken(field.name), !field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 })
-            else { throw .invalidRequest("the header field \"\(field.name)\" cannot be sent") }
-            lines.append("\(field.name): \(field.value)")
-        }
-        return Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
     }
 
     /// The length of the response head at the start of `bytes` (through its blank line), or `nil`
@@ -163,18 +130,5 @@ struct WebSocketHandshake: Sendable {
         }
         agreement.subprotocol = chosen
         return agreement
-    }
-
-    /// Whether `value` is a non-empty RFC 9110 token.
-    private static func isToken(_ value: String) -> Bool {
-        !value.isEmpty
-            && value.utf8.allSatisfy { byte in
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    return true
-                default: return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-                }
-            }
     }
 }

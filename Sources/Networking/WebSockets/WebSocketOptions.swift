@@ -24,6 +24,9 @@ public struct WebSocketOptions: Sendable {
     /// default).
     public var sendBufferSize: Int
     /// Header fields sent with the handshake besides the client's default headers and credentials.
+    /// A name that is not an HTTP token, or a value holding a line break, a NUL or another control
+    /// character (the horizontal tab aside), makes `webSocket` fail with `.invalidRequest` before
+    /// anything is sent.
     public var headers: [String: String]
     /// The permessage-deflate (RFC 7692) parameters offered, so that messages both ways are
     /// compressed when the server agrees; `nil` to offer no compression. On by default, offering
