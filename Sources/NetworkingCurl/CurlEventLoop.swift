@@ -31,6 +31,9 @@
         private var unparked = false
         /// Transfers in the multi handle, by easy-handle address. The driver's only.
         private var active: [UInt: CurlTransfer] = [:]
+        /// Transfers waiting for a connection of their origin, and how many each origin runs.
+        /// The driver's only.
+        private var waiting: CurlOriginQueue<CurlTransfer>
         /// Transfers that ended in this pass of the loop, resumed together at its end. The
         /// driver's only.
         private var ended: [(transfer: CurlTransfer, outcome: CurlTransfer.Outcome)] = []
@@ -63,6 +66,7 @@
         init(perHost: Int, total: Int, busyPollNanoseconds: UInt64 = 0) throws(CurlUnavailableError) {
             guard let multi = ncurl_multi_init() else { throw CurlUnavailableError(reason: "curl_multi_init failed") }
             self.multi = multi
+            self.waiting = CurlOriginQueue(limit: perHost)
             self.busyPollNanoseconds = busyPollNanoseconds
             self.spinsBeforeSleeping = busyPollNanoseconds > 0
             if perHost > 0 { _ = ncurl_multi_setopt_long(multi, NCURLMOPT_MAX_HOST_CONNECTIONS, perHost) }
@@ -195,6 +199,7 @@
                 }
             }
             for transfer in Array(active.values) { end(transfer, .cancelled) }
+            for transfer in waiting.allWaiting { resume(transfer, .cancelled) }
             for transfer in inbox.withLock({ $0.added }) { ended.append((transfer, .cancelled)) }
             resumeEnded()
             _ = ncurl_multi_cleanup(multi)
@@ -207,7 +212,13 @@
         private func pass() -> Int32? {
             let (added, cancelled, unpaused, stopping) = inbox.withLock { $0.take() }
             for transfer in added { start(transfer) }
-            for transfer in cancelled where active[key(transfer.easy)] === transfer { end(transfer, .cancelled) }
+            for transfer in cancelled {
+                if active[key(transfer.easy)] === transfer {
+                    end(transfer, .cancelled)
+                } else if let origin = transfer.origin, waiting.remove(transfer, origin: origin) {
+                    resume(transfer, .cancelled)  // it leaves its line at once
+                }
+            }
             // Both directions resume together: a callback whose side is still not ready (a reader
             // still behind, no next chunk yet) pauses it again at once.
             for transfer in unpaused
@@ -274,6 +285,7 @@
                     _ = ncurl_multi_poll(multi, 0, &ready)
                     if ready > 0 { return true }
                 }
+                sched_yield()  // a server on this machine may be waiting for this processor
             } while CurlClock.now() < deadline
             return false
         }
@@ -292,18 +304,31 @@
                 return
             }
             transfer.lastActivity = CurlClock.now()
-            transfer.startedAt = transfer.lastActivity
+            if let origin = transfer.origin, !waiting.admit(transfer, origin: origin) {
+                transfer.queuedAt = transfer.lastActivity
+                return
+            }
+            enter(transfer)
+        }
+
+        /// Adds `transfer`, admitted by its origin's line, to the multi handle.
+        private func enter(_ transfer: CurlTransfer) {
+            transfer.startedAt = CurlClock.now()
             let code = ncurl_multi_add_handle(multi, transfer.easy)
             guard code == 0 else {
+                if let origin = transfer.origin, let next = waiting.finished(origin: origin) { enter(next) }
                 resume(transfer, .rejected(code))
                 return
             }
             active[key(transfer.easy)] = transfer
         }
 
+        /// Takes `transfer` out of the multi handle, lets the next of its origin's line in, and
+        /// hands `outcome` over.
         private func end(_ transfer: CurlTransfer, _ outcome: CurlTransfer.Outcome) {
             _ = ncurl_multi_remove_handle(multi, transfer.easy)
             active[key(transfer.easy)] = nil
+            if let origin = transfer.origin, let next = waiting.finished(origin: origin) { enter(next) }
             resume(transfer, outcome)
         }
 
@@ -335,15 +360,12 @@
             let now = CurlClock.now()
             var nearest = UInt64.max
             var expired: [(CurlTransfer, CurlTransfer.Outcome)] = []
-            for transfer in active.values {
+            func check(_ transfer: CurlTransfer) {
                 if transfer.deadline > 0 {
-                    if transfer.deadline <= now {
-                        expired.append((transfer, .totalTimeout))
-                        continue
-                    }
+                    if transfer.deadline <= now { return expired.append((transfer, .totalTimeout)) }
                     nearest = min(nearest, transfer.deadline)
                 }
-                guard transfer.idleTimeout > 0, !transfer.isPaused, !transfer.isSendPaused else { continue }
+                guard transfer.idleTimeout > 0, !transfer.isPaused, !transfer.isSendPaused else { return }
                 let idleDeadline = transfer.lastActivity &+ transfer.idleTimeout
                 if idleDeadline <= now {
                     expired.append((transfer, .idleTimeout))
@@ -351,7 +373,15 @@
                     nearest = min(nearest, idleDeadline)
                 }
             }
-            for (transfer, outcome) in expired { end(transfer, outcome) }
+            for transfer in active.values { check(transfer) }
+            if waiting.waitingCount > 0 { for transfer in waiting.allWaiting { check(transfer) } }
+            for (transfer, outcome) in expired {
+                if active[key(transfer.easy)] === transfer {
+                    end(transfer, outcome)
+                } else if let origin = transfer.origin, waiting.remove(transfer, origin: origin) {
+                    resume(transfer, outcome)
+                }
+            }
             guard nearest != .max else { return Self.longestPollMilliseconds }
             let milliseconds = (nearest - now + 999_999) / 1_000_000
             return Int32(min(milliseconds, UInt64(Self.longestPollMilliseconds)))

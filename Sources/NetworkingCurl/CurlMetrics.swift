@@ -37,17 +37,19 @@
                 isReusedConnection: reused, networkProtocol: networkProtocol(long(NCURLINFO_HTTP_VERSION)))
         }
 
-        /// How long `transfer` waited for a connection, in seconds, read after it ended.
+        /// How long `transfer` waited for a connection, in seconds, read after it ended: in its
+        /// origin's line (`CurlOriginQueue`), then in libcurl's own (behind the total limit).
         ///
-        /// libcurl 7.88 has no figure for it (`CURLINFO_QUEUE_TIME_T` came in 8.6), but its
-        /// phase timers restart when a transfer leaves the queue: the time from entering the multi
-        /// handle to the first header line, less libcurl's time to first byte, is the wait. `nil`
+        /// libcurl 7.88 has no figure for its part (`CURLINFO_QUEUE_TIME_T` came in 8.6), but its
+        /// phase timers restart when a transfer leaves its queue: the time from entering the multi
+        /// handle to the first header line, less libcurl's time to first byte, is that wait. `nil`
         /// when no header came.
         static func queueTime(of transfer: CurlTransfer) -> TimeInterval? {
             guard transfer.firstHeaderAt > transfer.startedAt, transfer.startedAt > 0 else { return nil }
             var firstByte: Int64 = 0
             _ = ncurl_easy_getinfo_off(transfer.easy, NCURLINFO_STARTTRANSFER_TIME_T, &firstByte)
-            let waited = Int64(transfer.firstHeaderAt - transfer.startedAt) / 1000 - firstByte
+            var waited = Int64(transfer.firstHeaderAt - transfer.startedAt) / 1000 - firstByte
+            if transfer.queuedAt > 0 { waited += Int64(transfer.startedAt - transfer.queuedAt) / 1000 }
             // Under a millisecond is the two clocks' difference, not a wait.
             return waited < 1000 ? 0 : TimeInterval(waited) / 1_000_000
         }

@@ -92,10 +92,7 @@
             // Waiting for a busy connection to turn out to multiplex only pays where HTTP/2 is
             // possible: over cleartext HTTP/1.1 it would queue a request behind a slow one.
             // (An h2c connection is not reused before curl 8.0: see `configureHandle`.)
-            let multiplexes =
-                configuration.mayMultiplex(isHTTPS: isHTTPS)
-                && (configuration.httpVersion != .http2PriorKnowledge || CurlLibrary.reusesPriorKnowledgeConnections)
-            setLong(NCURLOPT_PIPEWAIT, multiplexes ? 1 : 0)
+            setLong(NCURLOPT_PIPEWAIT, configuration.multiplexes(isHTTPS: isHTTPS) ? 1 : 0)
             if resetsMethod { setLong(NCURLOPT_HTTPGET, 1) }  // clears POST, NOBODY and upload
             try configureBody(method: method)
             configureHeaders(userAgentLine: userAgentLine)

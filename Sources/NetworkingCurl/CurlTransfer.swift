@@ -127,6 +127,11 @@
         var lastActivity: UInt64 = 0
         /// When the whole request must be over (`CurlClock`, 0 for never).
         let deadline: UInt64
+        /// The origin whose line the transfer waits in for a connection (`CurlOriginQueue`), or
+        /// `nil` when it does not queue there (no per-origin limit, or HTTP/2 multiplexing).
+        let origin: String?
+        /// When the transfer started waiting in its origin's line (`CurlClock`, 0 if it never did).
+        var queuedAt: UInt64 = 0
         /// When the transfer entered the multi handle, and when its first header line came
         /// (`CurlClock`, 0 until then): with libcurl's own timers, how long it waited for a
         /// connection (`queueTime`).
@@ -213,6 +218,9 @@
             self.isHead = method == "HEAD"
             let interval = request.timeoutInterval
             self.idleTimeout = interval > 0 && interval.isFinite ? UInt64(interval * 1_000_000_000) : 0
+            self.origin =
+                configuration.maximumConnectionsPerHost > 0 && !configuration.multiplexes(isHTTPS: isHTTPS)
+                ? "\(isHTTPS ? "https" : "http")://\(url.host ?? ""):\(url.port ?? (isHTTPS ? 443 : 80))" : nil
             self.deadline = timeoutMilliseconds.map { CurlClock.now() &+ UInt64(max(1, $0)) &* 1_000_000 } ?? 0
             self.errorBuffer = .allocate(capacity: Int(NCURL_ERROR_SIZE))
             errorBuffer.initialize(repeating: 0, count: Int(NCURL_ERROR_SIZE))

@@ -172,6 +172,13 @@
                     || (maximumConnectionsPerHost > 0 && maximumConnectionsPerHost < loopCount)
             }
 
+            /// Whether requests to an origin share connections by HTTP/2 multiplexing here (h2c
+            /// connections are not reused before curl 8.0: see `CurlLibrary`).
+            func multiplexes(isHTTPS: Bool) -> Bool {
+                mayMultiplex(isHTTPS: isHTTPS)
+                    && (httpVersion != .http2PriorKnowledge || CurlLibrary.reusesPriorKnowledgeConnections)
+            }
+
             /// Whether the configuration asks for TLS trust that URLSession cannot provide.
             var hasCustomTrust: Bool { caCertificateFile != nil || pinnedPublicKey != nil }
         }
