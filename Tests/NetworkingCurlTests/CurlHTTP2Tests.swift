@@ -178,7 +178,7 @@
             XCTAssertEqual(exchange.header("x-custom-header"), "yes")
             XCTAssertEqual(try JSONDecoder().decode(Seen.self, from: exchange.body).httpVersion, "1.1")
             // The same count as the h2 test, told apart by the same server-side measure.
-            // With no connection limit: the transport's default would keep 20 to 8 connections.
+            // With no connection limit: the transport's default would keep 20 to 16 connections.
             let unlimited = try transport(.http1, maximumConnectionsPerHost: 0)
             let (seen, protocols) = try await gather(20, over: unlimited, to: server.secure)
             XCTAssertEqual(protocols, ["http/1.1"])
