@@ -126,6 +126,12 @@ make_certificates() {
 make_certificates
 
 listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+# True once all six ports from $1 listen: nginx binds them one by one and, when one is taken (a
+# client's ephemeral port does not answer a connect), keeps the others a while before it gives up.
+all_listening() {
+    local offset
+    for offset in 0 1 2 3 4 5; do listening $(($1 + offset)) || return 1; done
+}
 
 # Six consecutive ports from a random start: the first for the older scenarios, then the
 # listeners of nginx.conf.in in order.
@@ -142,7 +148,7 @@ for _ in $(seq 20); do
     "$NGINX" -p "$PREFIX" -c conf/nginx.conf -e "$PREFIX/error.log" &
     NGINX_PID=$!
     for _ in $(seq 50); do
-        if listening "$candidate"; then
+        if all_listening "$candidate"; then
             PORT="$candidate"
             break
         fi
