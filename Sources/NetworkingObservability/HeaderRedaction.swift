@@ -15,10 +15,15 @@ public struct HeaderRedaction: Sendable, Hashable {
 
     /// The sensitive field names, lowercased.
     public let lowercasedFields: Set<String>
+    /// The fields hidden even from a log that is not redacted (a debug build's): those the user
+    /// named, lowercased. A name someone chose to hide stays hidden in every build.
+    public let alwaysRedactedFields: Set<String>
 
-    /// Creates a redaction of `fields`.
-    public init<S: Sequence<String>>(fields: S) {
+    /// Creates a redaction of `fields`, of which `always` are hidden even when logs are not
+    /// redacted.
+    public init<S: Sequence<String>>(fields: S, always: Set<String> = []) {
         lowercasedFields = Set(fields.map { $0.lowercased() })
+        alwaysRedactedFields = Set(always.map { $0.lowercased() })
     }
 
     /// The default redaction (`defaultHeaderFields`).
@@ -26,6 +31,11 @@ public struct HeaderRedaction: Sendable, Hashable {
 
     /// Whether `name` is sensitive.
     public func redacts(_ name: String) -> Bool { lowercasedFields.contains(name.lowercased()) }
+
+    /// Whether `name` is hidden even when logs are not redacted.
+    public func alwaysRedacts(_ name: String) -> Bool {
+        !alwaysRedactedFields.isEmpty && alwaysRedactedFields.contains(name.lowercased())
+    }
 
     /// `value`, or the placeholder when `name` is sensitive.
     public func value(_ value: String, forField name: String) -> String {

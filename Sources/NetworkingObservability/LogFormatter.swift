@@ -91,7 +91,8 @@ public struct LogFormatter: Sendable {
     }
 
     private func headerValue(_ field: HTTPHeaders.Field) -> String {
-        redactsLogs ? redaction.value(field.value, forField: field.name) : field.value
+        redactsLogs || redaction.alwaysRedacts(field.name)
+            ? redaction.value(field.value, forField: field.name) : field.value
     }
 
     /// A bare marker line, then the body: redacted, described as binary, or as text line by line,

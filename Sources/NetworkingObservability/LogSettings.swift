@@ -5,9 +5,13 @@ public struct LogSettings: Sendable {
     /// Which requests are logged (default `.failures`).
     public var level: NetworkingLogger.Level = .failures
     /// The sensitive header fields (default `Authorization`, `Cookie`, `Set-Cookie`,
-    /// `Proxy-Authorization`); the client
-    /// adds its active auth-header key.
-    public var redactedHeaderFields: Set<String> = HeaderRedaction.defaultHeaderFields
+    /// `Proxy-Authorization`); the client adds its active auth-header key. Fields set here are
+    /// named by the user, and hidden in every build, even when `redactsLogs` is off.
+    public var redactedHeaderFields: Set<String> = HeaderRedaction.defaultHeaderFields {
+        didSet { namesRedactedFields = true }
+    }
+    /// Whether `redactedHeaderFields` was set (rather than left at its default).
+    private var namesRedactedFields = false
     /// Whether sensitive header values and bodies are hidden (default: shown in debug builds,
     /// hidden in release builds).
     public var redactsLogs: Bool = NetworkingLogger.redactsLogsByDefault
@@ -52,7 +56,7 @@ public struct LogSettings: Sendable {
         guard level != .none, !sinks.isEmpty else { return nil }
         var fields = redactedHeaderFields
         if let authorizationHeaderKey { fields.insert(authorizationHeaderKey) }
-        return NetworkingLogger(
-            level: level, redaction: HeaderRedaction(fields: fields), redactsLogs: redactsLogs, sinks: sinks)
+        let redaction = HeaderRedaction(fields: fields, always: namesRedactedFields ? redactedHeaderFields : [])
+        return NetworkingLogger(level: level, redaction: redaction, redactsLogs: redactsLogs, sinks: sinks)
     }
 }
