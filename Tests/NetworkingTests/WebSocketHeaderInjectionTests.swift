@@ -5,6 +5,7 @@
     import XCTest
 
     @testable import Networking
+    import NetworkingCurl
 
     /// Header injection through the WebSocket handshake, against the test server's `/request`
     /// (which answers with the request target and the fields it received): an escaped CR LF in
@@ -40,6 +41,21 @@
             XCTAssertFalse(received.names.contains("x-injected"), "\(received.headers)")
             XCTAssertFalse(received.names.contains("x-pad"), "\(received.headers)")
             await socket.close()
+        }
+
+        func testTheHandshakeSendsTheTransportsUserAgentUnlessTheRequestHasOne() async throws {
+            func agents(_ fields: Received) -> [String] {
+                fields.headers.filter { $0.first?.lowercased() == "user-agent" }.compactMap { $0.last }
+            }
+            let socket = try await Networking(baseURL: try server.echoBaseURL).webSocket("/request")
+            let sent = try await received(over: socket)
+            XCTAssertEqual(agents(sent), [CurlTransport.Configuration.defaultUserAgent], "\(sent.headers)")
+            await socket.close()
+            let own = try await Networking(baseURL: try server.echoBaseURL).webSocket(
+                "/request", options: WebSocketOptions(headers: ["User-Agent": "MyApp/1.0"]))
+            let ownSent = try await received(over: own)
+            XCTAssertEqual(agents(ownSent), ["MyApp/1.0"], "\(ownSent.headers)")
+            await own.close()
         }
 
         func testAnEscapedQueryReachesTheServerEscaped() async throws {

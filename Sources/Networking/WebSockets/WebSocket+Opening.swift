@@ -110,9 +110,10 @@ private final class WebSocketAttempts: Sendable {
     ) async throws(NetworkingError) -> HTTPExchange {
         guard let httpURL = request.url else { throw .invalidRequest("the handshake request has no URL") }
         let url = try Networking.webSocketURL(httpURL)
+        var headers = HTTPHeaders(request.allHTTPHeaderFields ?? [:])
+        if let userAgent = connector.userAgent, headers["User-Agent"] == nil { headers["User-Agent"] = userAgent }
         let handshake = WebSocketHandshake(
-            url: url, protocols: protocols, headers: HTTPHeaders(request.allHTTPHeaderFields ?? [:]),
-            compression: connector.compressionOffer(options))
+            url: url, protocols: protocols, headers: headers, compression: connector.compressionOffer(options))
         let connection = connector.connection(for: handshake, options: options)
         let head: (status: Int, fields: [String: String], body: Data)
         do throws(NetworkingError) {

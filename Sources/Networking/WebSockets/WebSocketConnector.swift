@@ -21,6 +21,9 @@ struct WebSocketConnector: Sendable {
     let redirectPolicy: RedirectPolicy
     /// Whether a permessage-deflate offer can be honoured.
     private let offersCompression: Bool
+    /// The `User-Agent` the handshake sends when its request has none: the transport's, as for
+    /// any other request (`nil` where Foundation writes its own).
+    let userAgent: String?
     private let make: @Sendable (WebSocketHandshake, WebSocketOptions) -> any WebSocketConnection
 
     /// The connector of this platform for `transport`.
@@ -33,11 +36,12 @@ struct WebSocketConnector: Sendable {
     }
 
     private init(
-        redirectPolicy: RedirectPolicy, offersCompression: Bool,
+        redirectPolicy: RedirectPolicy, offersCompression: Bool, userAgent: String?,
         make: @escaping @Sendable (WebSocketHandshake, WebSocketOptions) -> any WebSocketConnection
     ) {
         self.redirectPolicy = redirectPolicy
         self.offersCompression = offersCompression
+        self.userAgent = userAgent
         self.make = make
     }
 
@@ -57,6 +61,7 @@ struct WebSocketConnector: Sendable {
             let configuration = (transport as? CurlTransport)?.configuration ?? CurlTransport.Configuration()
             return WebSocketConnector(
                 redirectPolicy: configuration.redirectPolicy, offersCompression: WebSocketZlibStream.isAvailable,
+                userAgent: configuration.userAgent,
                 make: { WebSocketChannel(handshake: $0, options: $1, configuration: configuration) })
         }
     #endif
@@ -65,7 +70,7 @@ struct WebSocketConnector: Sendable {
     static func foundation(_ transport: any HTTPTransport) -> WebSocketConnector {
         let sessionTransport = transport as? URLSessionTransport
         return WebSocketConnector(
-            redirectPolicy: sessionTransport?.redirectPolicy ?? .default, offersCompression: false,
+            redirectPolicy: sessionTransport?.redirectPolicy ?? .default, offersCompression: false, userAgent: nil,
             make: { handshake, options in
                 URLSessionWebSocketConnection(
                     handshake: handshake, options: options,
