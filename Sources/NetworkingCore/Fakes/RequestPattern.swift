@@ -12,15 +12,18 @@ import Foundation
 /// 2. Scheme and host compare case-insensitively; the port must be equal, with the scheme's
 ///    default (80, 443) filled in when absent.
 /// 3. The paths must be equal after percent-decoding (`/a%20b` equals `/a b`); an empty path
-///    equals `/`. A trailing slash is significant (`/users/` is not `/users`).
+///    equals `/`. A trailing slash is significant (`/users/` is not `/users`). A segment of the
+///    pattern written `{name}` is a template: it matches any one non-empty segment
+///    (`/users/{userID}` matches `/users/42`, not `/users` nor `/users/42/posts`).
 /// 4. A pattern without a query matches any query. A pattern with a query matches when each of
 ///    its items appears in the request's query (names and values compared after decoding, order
 ///    ignored, a repeated item needing as many occurrences): `?page=1` matches `?page=1&sort=asc`
 ///    but not `?page=2`.
 /// 5. A fragment is ignored.
 ///
-/// When several patterns match, `specificity` ranks them: the one with more query items is the
-/// more specific.
+/// When several patterns match, `specificity` ranks them: a pattern with fewer template
+/// segments is the more specific (an exact path wins over a template), then the one with more
+/// query items.
 public struct RequestPattern: Sendable, Hashable, CustomStringConvertible {
     /// The method to match, or `nil` for any.
     public let method: HTTPMethod?
@@ -39,8 +42,12 @@ public struct RequestPattern: Sendable, Hashable, CustomStringConvertible {
         self.init(method: method, url: try URLComposer.compose(baseURL: baseURL, path: path))
     }
 
-    /// The number of query items the pattern requires: a larger number is a more specific pattern.
-    public var specificity: Int { Self.queryItems(of: url).count }
+    /// How specific the pattern is, a larger number winning: fewer template segments first, then
+    /// more query items.
+    public var specificity: Int {
+        let templates = Self.segments(Self.path(of: url)).filter(Self.isTemplate).count
+        return Self.queryItems(of: url).count - 1000 * templates
+    }
 
     /// Whether `request` matches this pattern.
     public func matches(_ request: URLRequest) -> Bool {
@@ -57,7 +64,7 @@ public struct RequestPattern: Sendable, Hashable, CustomStringConvertible {
         guard mine.scheme?.lowercased() == theirs.scheme?.lowercased(),
             mine.host?.lowercased() == theirs.host?.lowercased(),
             Self.port(of: mine) == Self.port(of: theirs),
-            Self.path(of: mine) == Self.path(of: theirs)
+            Self.pathMatches(Self.path(of: mine), Self.path(of: theirs))
         else { return false }
         var available = Self.queryItems(of: other)
         for item in Self.queryItems(of: url) {
@@ -93,6 +100,28 @@ public struct RequestPattern: Sendable, Hashable, CustomStringConvertible {
         let raw = components.percentEncodedPath
         let decoded = raw.removingPercentEncoding ?? raw
         return decoded.isEmpty ? "/" : decoded
+    }
+
+    /// Whether `path` matches the pattern path `template`: equal, or equal but for `{name}`
+    /// segments, each standing for one non-empty segment.
+    private static func pathMatches(_ template: String, _ path: String) -> Bool {
+        if template == path { return true }
+        guard template.contains("{") else { return false }
+        let wanted = segments(template)
+        let given = segments(path)
+        guard wanted.count == given.count else { return false }
+        return zip(wanted, given).allSatisfy { pattern, segment in
+            pattern == segment || (isTemplate(pattern) && !segment.isEmpty)
+        }
+    }
+
+    private static func segments(_ path: String) -> [Substring] {
+        path.split(separator: "/", omittingEmptySubsequences: false)
+    }
+
+    /// Whether a pattern segment is a template: `{name}`, with a non-empty name.
+    private static func isTemplate(_ segment: Substring) -> Bool {
+        segment.count > 2 && segment.first == "{" && segment.last == "}"
     }
 
     private static func port(of components: URLComponents) -> Int? {
