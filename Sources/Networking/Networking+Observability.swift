@@ -32,9 +32,10 @@ extension Networking {
     /// The log level.
     public var logLevel: NetworkingLogger.Level { logSettings.level }
 
-    /// Sets the header fields whose values logs and `cURLDescription` hide when redacting
-    /// (default `Authorization`, `Cookie`, `Set-Cookie`, `Proxy-Authorization`). The active
-    /// auth-header key is always added.
+    /// Sets the header fields whose values logs and `cURLDescription` hide (default
+    /// `Authorization`, `Cookie`, `Set-Cookie`, `Proxy-Authorization`). The active auth-header
+    /// key is always added. Fields named here are hidden in every build, even when logs are not
+    /// redacted (see `setRedactsLogs(_:)`).
     public func setRedactedHeaderFields(_ fields: Set<String>) {
         logSettings.redactedHeaderFields = fields
         invalidate()
@@ -46,7 +47,8 @@ extension Networking {
     }
 
     /// Whether logs replace sensitive header values and every body with `<redacted>`. The
-    /// default is `false` in debug builds and `true` in release builds.
+    /// default is `false` in debug builds and `true` in release builds. The fields named with
+    /// `setRedactedHeaderFields(_:)` are hidden either way.
     public func setRedactsLogs(_ redacts: Bool) {
         logSettings.redactsLogs = redacts
         invalidate()
