@@ -1,7 +1,8 @@
-// Seed 002's walkthrough (models, endpoints, envelope, token provider, client setup, login and
-// logout, user-facing errors) run against a local httpbin: `make demo` starts one and sets
-// HTTPBIN_BASE_URL. httpbin echoes instead of issuing tokens, so `HTTPBinStandIn` (below) plays
-// the API's part: it answers login from a fixture and wraps httpbin's answers in the envelope.
+// The endpoint-style API end to end (models, endpoints, a response envelope, a token provider,
+// client setup, login and logout, user-facing errors), run against a local httpbin: `make demo`
+// starts one and sets HTTPBIN_BASE_URL. httpbin echoes instead of issuing tokens, so
+// `HTTPBinStandIn` (below) plays the API's part: it answers login from a fixture and wraps
+// httpbin's answers in the envelope.
 // Exits with status 1 if any step does not end as expected.
 import Foundation
 import Networking
@@ -84,8 +85,8 @@ enum AuthEndpoint: NetworkRequestable {
 
 // MARK: 3. A response envelope
 
-/// One change from the seed: a failure envelope (`"status": "error"`) need not carry a `result` of
-/// type `T` (servers send `{}` or `null`), so `result` is decoded strictly only on success.
+/// A failure envelope (`"status": "error"`) need not carry a `result` of type `T` (servers send
+/// `{}` or `null`), so `result` is decoded strictly only on success.
 struct APIResponse<T: Decodable>: Decodable {
     let statusCode: String
     let status: String
