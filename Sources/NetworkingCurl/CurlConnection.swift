@@ -53,9 +53,7 @@
                 setString(NCURLOPT_PROXY, "")
                 setString(NCURLOPT_NOPROXY, "")
             }
-            CurlTrust.configure(
-                easy, caFile: configuration.caCertificateFile, pinnedPublicKey: configuration.pinnedPublicKey,
-                system: configuration.systemTrustStore)
+            CurlTrust.configure(easy, configuration)
             var message = [CChar](repeating: 0, count: Int(NCURL_ERROR_SIZE))
             let code = message.withUnsafeMutableBufferPointer { buffer in
                 _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_ERRORBUFFER, buffer.baseAddress)

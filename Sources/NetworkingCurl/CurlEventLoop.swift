@@ -374,7 +374,7 @@
                 }
             }
             for transfer in active.values { check(transfer) }
-            if waiting.waitingCount > 0 { for transfer in waiting.allWaiting { check(transfer) } }
+            if waiting.waitingCount > 0 { waiting.forEachWaiting(check) }
             for (transfer, outcome) in expired {
                 if active[key(transfer.easy)] === transfer {
                     end(transfer, outcome)

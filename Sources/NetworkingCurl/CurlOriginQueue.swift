@@ -17,10 +17,8 @@
         let limit: Int
         /// Transfers in the multi handle, by origin.
         private var running: [String: Int] = [:]
-        /// Transfers waiting, by origin, oldest first (`heads` is where each line starts; an
-        /// origin with no one waiting has no line).
-        private var waiting: [String: [Transfer]] = [:]
-        private var heads: [String: Int] = [:]
+        /// Transfers waiting, by origin, oldest first; an origin with no one waiting has no line.
+        private var waiting: [String: ArraySlice<Transfer>] = [:]
         /// How many transfers wait, over every origin.
         private(set) var waitingCount = 0
 
@@ -42,15 +40,8 @@
         /// A transfer of `origin` left the multi handle: the next one waiting for that origin,
         /// which may enter it now (it counts as running), or `nil`.
         mutating func finished(origin: String) -> Transfer? {
-            if let line = waiting[origin] {
-                let head = heads[origin, default: 0]
-                let next = line[head]
-                if head + 1 == line.count {
-                    waiting[origin] = nil
-                    heads[origin] = nil
-                } else {
-                    heads[origin] = head + 1
-                }
+            if let next = waiting[origin]?.popFirst() {
+                if waiting[origin]?.isEmpty == true { waiting[origin] = nil }
                 waitingCount -= 1
                 return next
             }
@@ -62,24 +53,19 @@
         /// Takes a waiting `transfer` out of its line (cancelled, or past its deadline); `false`
         /// when it was not waiting.
         mutating func remove(_ transfer: Transfer, origin: String) -> Bool {
-            guard var line = waiting[origin] else { return false }
-            let head = heads[origin, default: 0]
-            guard let index = line[head...].firstIndex(where: { $0 === transfer }) else { return false }
-            line.remove(at: index)
+            guard let index = waiting[origin]?.firstIndex(where: { $0 === transfer }) else { return false }
+            waiting[origin]?.remove(at: index)
+            if waiting[origin]?.isEmpty == true { waiting[origin] = nil }
             waitingCount -= 1
-            if head == line.count {
-                waiting[origin] = nil
-                heads[origin] = nil
-            } else {
-                waiting[origin] = line
-                heads[origin] = head
-            }
             return true
         }
 
-        /// Every waiting transfer, by origin, oldest first.
-        var allWaiting: [Transfer] {
-            waiting.flatMap { origin, line in line[heads[origin, default: 0]...] }
+        /// Calls `body` with every waiting transfer, by origin, oldest first.
+        func forEachWaiting(_ body: (Transfer) -> Void) {
+            for line in waiting.values { line.forEach(body) }
         }
+
+        /// Every waiting transfer, by origin, oldest first.
+        var allWaiting: [Transfer] { waiting.values.flatMap { $0 } }
     }
 #endif

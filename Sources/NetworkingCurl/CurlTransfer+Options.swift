@@ -34,9 +34,7 @@
             case .http2PriorKnowledge: setLong(NCURLOPT_HTTP_VERSION, Int(NCURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE))
             }
             setLong(NCURLOPT_MAXAGE_CONN, Int(configuration.idleConnectionTimeout.rounded(.up)))
-            CurlTrust.configure(
-                easy, caFile: configuration.caCertificateFile, pinnedPublicKey: configuration.pinnedPublicKey,
-                system: configuration.systemTrustStore)
+            CurlTrust.configure(easy, configuration)
             _ = ncurl_easy_use_shim_sockets(easy)
             _ = ncurl_easy_set_header_callback(
                 easy,

@@ -10,13 +10,13 @@
     /// (`CURLOPT_CAPATH`) is set. Debian's libcurl is built with both a default bundle
     /// (`/etc/ssl/certs/ca-certificates.crt`) and a default directory (`/etc/ssl/certs`), so left
     /// as it is, every new TLS connection parses the whole system store again (about 20 ms of
-    /// CPU), and a configured CA file is trusted *beside* the directory's CAs instead of in
-    /// their place. So the directory is cleared whenever a bundle is there to trust: the configured file,
-    /// or the bundle libcurl was built with. (On Debian, `update-ca-certificates` writes every CA
-    /// to both.)
+    /// CPU), and a configured CA file is trusted *beside* the directory's CAs instead of in their
+    /// place. So the directory is cleared whenever a bundle is there to trust: the configured
+    /// file, or the bundle libcurl was built with. (On Debian, `update-ca-certificates` writes
+    /// every CA to both.)
     enum CurlTrust {
         /// The CA store a transport trusts when it is given no file: libcurl's built-in bundle and
-        /// directory. Package-visible so that tests can stand in a store of their own.
+        /// directory (`Configuration.systemTrustStore`, which tests replace).
         struct SystemStore: Sendable, Equatable {
             /// The bundle file, when it exists.
             var bundle: String?
@@ -38,23 +38,18 @@
             return SystemStore(bundle: bundle, directory: read(NCURLINFO_CAPATH))
         }()
 
-        /// Sets the trust options of `easy`: only `caFile` when one is given; otherwise the
-        /// system store's bundle alone when there is one (so that the store is loaded once per
-        /// multi handle), else its directory; and the pinned key.
-        static func configure(
-            _ easy: OpaquePointer, caFile: String?, pinnedPublicKey: String?, system: SystemStore = builtIn
-        ) {
-            if let file = caFile ?? system.bundle {
-                setString(easy, NCURLOPT_CAINFO, file)
+        /// Sets the trust options of `easy` from `configuration`: only its `caCertificateFile`
+        /// when it has one; otherwise the system store's bundle alone when there is one (so that
+        /// the store is loaded once per multi handle), else its directory; and the pinned key.
+        static func configure(_ easy: OpaquePointer, _ configuration: CurlTransport.Configuration) {
+            let system = configuration.systemTrustStore
+            if let file = configuration.caCertificateFile ?? system.bundle {
+                CurlTransfer.setString(easy, NCURLOPT_CAINFO, file)
                 _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_CAPATH, nil)
             } else if let directory = system.directory {
-                setString(easy, NCURLOPT_CAPATH, directory)
+                CurlTransfer.setString(easy, NCURLOPT_CAPATH, directory)
             }
-            if let pinnedPublicKey { setString(easy, NCURLOPT_PINNEDPUBLICKEY, pinnedPublicKey) }
-        }
-
-        private static func setString(_ easy: OpaquePointer, _ option: Int32, _ value: String) {
-            _ = value.withCString { ncurl_easy_setopt_string(easy, option, $0) }
+            if let key = configuration.pinnedPublicKey { CurlTransfer.setString(easy, NCURLOPT_PINNEDPUBLICKEY, key) }
         }
     }
 #endif

@@ -17,7 +17,7 @@ public struct HeaderRedaction: Sendable, Hashable {
     public let lowercasedFields: Set<String>
     /// The fields hidden even from a log that is not redacted (a debug build's): those the user
     /// named, lowercased. A name someone chose to hide stays hidden in every build.
-    public let alwaysRedactedFields: Set<String>
+    let alwaysRedactedFields: Set<String>
 
     /// Creates a redaction of `fields`, of which `always` are hidden even when logs are not
     /// redacted.
@@ -33,7 +33,7 @@ public struct HeaderRedaction: Sendable, Hashable {
     public func redacts(_ name: String) -> Bool { lowercasedFields.contains(name.lowercased()) }
 
     /// Whether `name` is hidden even when logs are not redacted.
-    public func alwaysRedacts(_ name: String) -> Bool {
+    func alwaysRedacts(_ name: String) -> Bool {
         !alwaysRedactedFields.isEmpty && alwaysRedactedFields.contains(name.lowercased())
     }
 

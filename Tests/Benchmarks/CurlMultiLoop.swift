@@ -20,7 +20,7 @@
         /// One easy handle and the body it collects.
         private final class Transfer {
             let easy: OpaquePointer
-            var body = Data()
+            let buffer = CurlBaseline.BodyBuffer()
             /// When the current request was added (`DispatchTime` nanoseconds).
             var started: UInt64 = 0
 
@@ -101,7 +101,7 @@
                     active.remove(easy)
                     var status = 0
                     _ = ncurl_easy_getinfo_long(easy, NCURLINFO_RESPONSE_CODE, &status)
-                    guard result == 0, status == 200, !transfer.body.isEmpty else {
+                    guard result == 0, status == 200, !transfer.buffer.data.isEmpty else {
                         let reason = String(cString: ncurl_easy_strerror(result))
                         throw BenchmarkFailure(description: "\(key): curl code \(result) (\(reason)), HTTP \(status)")
                     }
@@ -121,7 +121,7 @@
         }
 
         private func add(_ transfer: Transfer) throws {
-            transfer.body.removeAll(keepingCapacity: true)
+            transfer.buffer.data.removeAll(keepingCapacity: true)
             transfer.started = DispatchTime.now().uptimeNanoseconds
             let code = ncurl_multi_add_handle(multi, transfer.easy)
             guard code == 0 else { throw BenchmarkFailure(description: "\(key): curl_multi_add_handle \(code)") }
@@ -130,18 +130,7 @@
         private func makeTransfer() throws -> Transfer {
             guard let easy = ncurl_easy_init() else { throw BenchmarkFailure(description: "\(key): no easy handle") }
             let transfer = Transfer(easy: easy)
-            _ = ncurl_easy_setopt_string(easy, NCURLOPT_URL, url.absoluteString)
-            _ = ncurl_easy_setopt_long(easy, NCURLOPT_NOSIGNAL, 1)
-            if let tls { CurlBaseline.configure(easy, tls: tls) }
-            _ = ncurl_easy_set_write_callback(
-                easy,
-                { buffer, size, count, userdata in
-                    guard let buffer, let userdata else { return 0 }
-                    let transfer = Unmanaged<Transfer>.fromOpaque(userdata).takeUnretainedValue()
-                    transfer.body.append(
-                        UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: size * count)
-                    return size * count
-                }, Unmanaged.passUnretained(transfer).toOpaque())
+            CurlBaseline.prepare(easy, url: url, tls: tls, into: transfer.buffer)
             byHandle[easy] = transfer
             return transfer
         }

@@ -194,10 +194,10 @@ ncurl_easy *ncurl_multi_next_done(ncurl_multi *multi, int *result);
 #define NCURLINFO_STARTTRANSFER_TIME_T 0x600036
 #define NCURLINFO_APPCONNECT_TIME_T 0x600038
 #define NCURLINFO_ACTIVESOCKET 0x50002C
-/// The CA bundle and directory libcurl was built to use by default (curl 7.84; an older libcurl
-/// answers an error code).
 #define NCURLINFO_PRIMARY_PORT 0x200028
 #define NCURLINFO_LOCAL_PORT 0x20002A
+/// The CA bundle and directory libcurl was built to use by default (curl 7.84; an older libcurl
+/// answers an error code).
 #define NCURLINFO_CAINFO 0x10003D
 #define NCURLINFO_CAPATH 0x10003E
 
