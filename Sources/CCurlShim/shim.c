@@ -232,6 +232,18 @@ int ncurl_multi_poll(ncurl_multi *multi, int timeout_ms, int *ready) {
     return api.multi_poll(multi, NULL, 0, timeout_ms, ready);
 }
 
+int ncurl_multi_poll_fd(ncurl_multi *multi, int fd, int timeout_ms, int *ready, int *fd_ready) {
+    // curl's struct curl_waitfd: the socket, the events asked for and those that happened.
+    struct {
+        int fd;
+        short events;
+        short revents;
+    } extra = {fd, 0x001 /* CURL_WAIT_POLLIN */, 0};
+    int code = api.multi_poll(multi, &extra, 1, timeout_ms, ready);
+    *fd_ready = extra.revents != 0;
+    return code;
+}
+
 int ncurl_multi_wakeup(ncurl_multi *multi) { return api.multi_wakeup(multi); }
 
 ncurl_easy *ncurl_multi_next_done(ncurl_multi *multi, int *result) {

@@ -126,6 +126,17 @@ int ncurl_easy_use_shim_sockets(ncurl_easy *easy) {
     return 0;
 }
 
+static int open_plain_socket(void *notes, int purpose, ncurl_sockaddr *address) {
+    (void)purpose;
+    int fd = socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
+    if (fd < 0 && notes != NULL) ((ncurl_transfer_notes *)notes)->socket_error = errno;
+    return fd;
+}
+
+int ncurl_easy_use_plain_sockets(ncurl_easy *easy) {
+    return ncurl_easy_setopt_pointer(easy, NCURLOPT_OPENSOCKETFUNCTION, (const void *)open_plain_socket);
+}
+
 int ncurl_easy_set_transfer_notes(ncurl_easy *easy, ncurl_transfer_notes *notes) {
     int code = ncurl_easy_setopt_pointer(easy, NCURLOPT_OPENSOCKETDATA, notes);
     (void)ncurl_easy_setopt_pointer(easy, NCURLOPT_PREREQDATA, notes);

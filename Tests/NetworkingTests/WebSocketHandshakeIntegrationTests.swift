@@ -161,7 +161,7 @@
             }
             let networking = Networking(baseURL: try server.echoBaseURL)
             await networking.setInterceptors([Refuse()])
-            let before = WebSocketIntegrationTests.threadCount()
+            let before = WebSocketIntegrationTests.liveConnections()
             for _ in 0..<5 {
                 do {
                     _ = try await networking.webSocket("/echo")
@@ -172,13 +172,13 @@
                     XCTAssertEqual(metadata.statusCode, 101)
                 }
             }
-            // Each opened connection is closed (1001) and its thread ends within the close timeout.
+            // Each opened connection is closed (1001) and its socket released within the close timeout.
             let deadline = ContinuousClock.now + .seconds(8)
-            while ContinuousClock.now < deadline, WebSocketIntegrationTests.threadCount() > before {
+            while ContinuousClock.now < deadline, WebSocketIntegrationTests.liveConnections() > before {
                 try await Task.sleep(for: .milliseconds(50))
             }
             XCTAssertLessThanOrEqual(
-                WebSocketIntegrationTests.threadCount(), before, "connection threads outlived the refused handshakes")
+                WebSocketIntegrationTests.liveConnections(), before, "connections outlived the refused handshakes")
         }
     }
 

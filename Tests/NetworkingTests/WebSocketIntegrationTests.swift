@@ -113,8 +113,8 @@
             XCTAssertNil(next)
         }
 
-        /// The connection threads running in this process.
-        static func threadCount() -> Int { WebSocketChannel.runningLoops.load(ordering: .relaxed) }
+        /// The WebSocket connections opening or open in this process (their sockets not released).
+        static func liveConnections() -> Int { CurlConnectionLoop.liveConnections.load(ordering: .relaxed) }
 
         func testWSSWithTheFixtureCA() async throws {
             let ca = WebSocketTestServer.fixtures.appendingPathComponent("ca.pem").path
@@ -198,16 +198,16 @@
         }
 
         func testAConnectionDroppedByItsOwnerCloses() async throws {
-            let before = Self.threadCount()
+            let before = Self.liveConnections()
             var socket: WebSocket? = try await connect("/echo")
             try await socket?.send(.text("unread"))
-            XCTAssertGreaterThan(Self.threadCount(), 0, "the connection has a thread of its own")
+            XCTAssertGreaterThan(Self.liveConnections(), 0, "the connection is counted while open")
             socket = nil  // no close: the last reference going closes the connection with 1001
             let deadline = ContinuousClock.now + .seconds(5)
-            while ContinuousClock.now < deadline, Self.threadCount() > before {
+            while ContinuousClock.now < deadline, Self.liveConnections() > before {
                 try await Task.sleep(for: .milliseconds(20))
             }
-            XCTAssertLessThanOrEqual(Self.threadCount(), before, "the connection outlived its owner")
+            XCTAssertLessThanOrEqual(Self.liveConnections(), before, "the connection outlived its owner")
         }
 
         func testTheIdleTimeoutFailsASilentConnection() async throws {

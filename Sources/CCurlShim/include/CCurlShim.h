@@ -106,6 +106,24 @@ int ncurl_easy_set_transfer_notes(ncurl_easy *easy, ncurl_transfer_notes *notes)
 /// time (HTTP/1), so that bytes waiting on it between exchanges are foreign; a connection never
 /// noted (new, or multiplexing HTTP/2, whose frames may come at any time) is not checked.
 void ncurl_note_serial_connection(long local_port, long peer_port);
+/// Makes the shim open `easy`'s sockets (close-on-exec, recording a failed `socket()` in the notes)
+/// without tracking them: for connections handed over to the caller (CURLOPT_CONNECT_ONLY), which
+/// carry no requests of libcurl's.
+int ncurl_easy_use_plain_sockets(ncurl_easy *easy);
+
+// MARK: Readiness (epoll.c)
+
+/// A close-on-exec epoll descriptor, or -1 with errno set.
+int ncurl_epoll_create(void);
+/// Adds (`add` 1) or changes `fd`'s registration: level-triggered readiness for reading
+/// (`readable`) and writing (`writable`), reported with `token`. 0, or -1 with errno set.
+int ncurl_epoll_set(int epoll, int fd, int add, int readable, int writable, uint64_t token);
+/// Removes `fd`'s registration. 0, or -1 with errno set.
+int ncurl_epoll_remove(int epoll, int fd);
+/// Waits up to `timeout_ms` (0: not at all) for at most `capacity` ready descriptors; fills their
+/// tokens and, in `flags`, 1 for readable (or hung up, or failed) and 2 for writable. The count, or
+/// -1 with errno set.
+int ncurl_epoll_wait(int epoll, uint64_t *tokens, int *flags, int capacity, int timeout_ms);
 
 // MARK: Header lists
 
@@ -122,6 +140,9 @@ int ncurl_multi_remove_handle(ncurl_multi *multi, ncurl_easy *easy);
 int ncurl_multi_perform(ncurl_multi *multi, int *running);
 /// curl_multi_poll with no extra descriptors.
 int ncurl_multi_poll(ncurl_multi *multi, int timeout_ms, int *ready);
+/// curl_multi_poll that also wakes when `fd` becomes readable (`*fd_ready` is then 1): an epoll
+/// descriptor standing for the sockets the caller services itself.
+int ncurl_multi_poll_fd(ncurl_multi *multi, int fd, int timeout_ms, int *ready, int *fd_ready);
 /// curl_multi_wakeup: the one multi call that is safe from any thread.
 int ncurl_multi_wakeup(ncurl_multi *multi);
 /// The next finished transfer (a CURLMSG_DONE message), with its result code, or NULL.

@@ -96,18 +96,5 @@
             inbox.finish(error)
             for closer in closers { closer.resume() }
         }
-
-        /// Empties the wake-up pipe.
-        func drainWakeups() {
-            var bytes = [UInt8](repeating: 0, count: 64)
-            while Glibc.read(wakeDescriptor, &bytes, bytes.count) == bytes.count {}
-        }
-
-        /// A duration as poll's whole milliseconds, rounded up so a deadline is not polled early.
-        static func milliseconds(_ duration: Duration) -> Int32 {
-            let (seconds, attoseconds) = duration.components
-            let total = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-            return Int32(clamping: max(total, 0))
-        }
     }
 #endif

@@ -5,8 +5,19 @@
     import NetworkingCurl
 
     extension WebSocketChannel {
-        /// The loop thread's state: the socket's bytes both ways and the protocol's progress.
-        struct Session: ~Copyable {
+        /// The opening handshake's progress: the upgrade request written so far and the response
+        /// read so far.
+        struct Opening {
+            /// The upgrade request (the handshake's `requestHead()`).
+            let request: [UInt8]
+            /// When the handshake, connection included, must be over.
+            let deadline: ContinuousClock.Instant
+            var written = 0
+            var received: [UInt8] = []
+        }
+
+        /// The open connection's state: the socket's bytes both ways and the protocol's progress.
+        struct Session {
             let connection: CurlConnection
             var parser: WebSocketFrameParser
             var assembler: WebSocketMessageAssembler
@@ -22,51 +33,75 @@
             var lastReceived = ContinuousClock.now
             /// Why the connection failed, once it did (reading stops; the close frame is flushed).
             var failure: NetworkingError?
-            /// The connection is over: the socket is released and everyone told.
+            /// The connection is over: everyone is told, and the loop releases the socket.
             var done = false
         }
 
-        /// The loop thread's body: connect, handshake, then frames until the connection ends.
-        func run() {
-            Self.runningLoops.add(1, ordering: .relaxed)
-            defer { Self.runningLoops.subtract(1, ordering: .relaxed) }
-            let connection: CurlConnection
-            let leftover: [UInt8]
-            let agreement: WebSocketHandshake.Agreement
-            let inflater: WebSocketInflater?
-            do {
-                var url = URLComponents(url: handshake.url, resolvingAgainstBaseURL: false)
-                url?.scheme = ["wss", "https"].contains(handshake.url.scheme?.lowercased() ?? "") ? "https" : "http"
-                guard let target = url?.url else {
-                    throw NetworkingError.invalidRequest("the URL cannot be connected to")
-                }
-                // Built before connecting: a head that cannot be sent fails without opening a socket.
-                let request = try handshake.requestHead()
-                connection = try CurlConnection(url: target, configuration: configuration)
-                (agreement, leftover) = try shakeHands(connection, request: request)
-                inflater = try makeCodecs(for: agreement.compression)
-            } catch {
-                let failure = NetworkingError(error)
-                let opening = state.withLock { state in
-                    state.end = .some(failure)
-                    defer { state.opening = nil }
-                    return state.opening
-                }
-                opening?.resume(throwing: failure)
-                inbox.finish(failure)
-                return
+        /// The loop's call (on its thread): the handshake until it is done, then frames until the
+        /// connection ends; returns what to wait for next.
+        func serve(_ connection: CurlConnection, _ event: CurlConnection.Event) -> CurlConnection.Interest {
+            if case .failed(let error) = event {
+                failOpening(error)
+                return .close
             }
-            state.withLock { $0.opening }?.resume(returning: agreement)
-            state.withLock { $0.opening = nil }
-            var session = Session(
-                connection: connection,
-                parser: WebSocketFrameParser(
-                    sender: .server, maxFrameSize: options.maxFrameSize,
-                    allowsCompression: agreement.compression != nil),
-                assembler: WebSocketMessageAssembler(maxMessageSize: options.maxMessageSize), inflater: inflater)
-            session.parser.append(leftover)
-            processFrames(&session)
-            while !session.done { turn(&session) }
+            if var session = session.take() {
+                let interest = turn(&session)
+                self.session = session
+                return interest
+            }
+            guard var progress = opening.take() else { return .close }
+            if state.withLock({ $0.abandoned }) {
+                failOpening(.cancelled)
+                return .close
+            }
+            guard ContinuousClock.now < progress.deadline else {
+                failOpening(
+                    .transport(
+                        URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: "the WebSocket handshake timed out"]))
+                )
+                return .close
+            }
+            guard connection.isOpen else {
+                opening = progress
+                return CurlConnection.Interest(deadline: progress.deadline)  // still connecting
+            }
+            do throws(NetworkingError) {
+                guard let (agreement, leftover) = try shakeHands(connection, &progress) else {
+                    let wantsToWrite = progress.written < progress.request.count
+                    opening = progress
+                    return CurlConnection.Interest(
+                        readable: !wantsToWrite, writable: wantsToWrite, deadline: progress.deadline)
+                }
+                var session = Session(
+                    connection: connection,
+                    parser: WebSocketFrameParser(
+                        sender: .server, maxFrameSize: options.maxFrameSize,
+                        allowsCompression: agreement.compression != nil),
+                    assembler: WebSocketMessageAssembler(maxMessageSize: options.maxMessageSize),
+                    inflater: try makeCodecs(for: agreement.compression))
+                state.withLock { $0.opening }?.resume(returning: agreement)
+                state.withLock { $0.opening = nil }
+                session.parser.append(leftover)
+                processFrames(&session)
+                let interest = turn(&session)
+                self.session = session
+                return interest
+            } catch {
+                failOpening(error)
+                return .close
+            }
+        }
+
+        /// Ends a connection that never opened: the opener and the consumer get `failure`.
+        private func failOpening(_ failure: NetworkingError) {
+            opening = nil
+            let waiter = state.withLock { state in
+                state.end = .some(failure)
+                defer { state.opening = nil }
+                return state.opening
+            }
+            waiter?.resume(throwing: failure)
+            inbox.finish(failure)
         }
 
         /// The compressor (installed for senders) and the decompressor (returned, for the loop) of
@@ -87,24 +122,23 @@
             return inflater
         }
 
-        /// Writes the upgrade request (the handshake's `requestHead()`) and reads the response head;
-        /// the bytes after the head are the first frames.
-        private func shakeHands(_ connection: CurlConnection, request: [UInt8]) throws(NetworkingError) -> (
+        /// Writes what the socket takes of the upgrade request, then reads what it has of the
+        /// response head; once the head is complete, what it agreed and the bytes after it (the
+        /// first frames). `nil` while the socket has no more room or bytes for now.
+        private func shakeHands(_ connection: CurlConnection, _ progress: inout Opening) throws(NetworkingError) -> (
             WebSocketHandshake.Agreement, [UInt8]
-        ) {
-            let deadline = ContinuousClock.now + .milliseconds(Int(options.handshakeTimeout * 1000))
-            var offset = 0
-            while offset < request.count {
-                let result = request.withUnsafeBytes {
+        )? {
+            while progress.written < progress.request.count {
+                let offset = progress.written
+                let result = progress.request.withUnsafeBytes {
                     connection.send(UnsafeRawBufferPointer(rebasing: $0[offset...]))
                 }
                 switch result {
-                case .done(let count): offset += count
-                case .wouldBlock: try waitDuringHandshake(connection, events: Int16(POLLOUT), deadline: deadline)
+                case .done(let count): progress.written += count
+                case .wouldBlock: return nil
                 case .failed(let error): throw .transport(error)
                 }
             }
-            var received: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 16 * 1024)
             while true {
                 let result = buffer.withUnsafeMutableBytes { connection.receive(into: $0) }
@@ -119,65 +153,45 @@
                             ]
                         ))
                 case .done(let count):
-                    received.append(contentsOf: buffer[..<count])
-                    if let length = WebSocketHandshake.responseHeadLength(in: received) {
-                        let agreement = try handshake.validate(responseHead: received[..<length])
-                        return (agreement, Array(received[length...]))
+                    progress.received.append(contentsOf: buffer[..<count])
+                    if let length = WebSocketHandshake.responseHeadLength(in: progress.received) {
+                        let agreement = try handshake.validate(responseHead: progress.received[..<length])
+                        return (agreement, Array(progress.received[length...]))
                     }
-                    guard received.count <= WebSocketHandshake.maxResponseHeadSize else { throw .invalidResponse }
-                case .wouldBlock: try waitDuringHandshake(connection, events: Int16(POLLIN), deadline: deadline)
+                    guard progress.received.count <= WebSocketHandshake.maxResponseHeadSize else {
+                        throw .invalidResponse
+                    }
+                case .wouldBlock: return nil
                 case .failed(let error): throw .transport(error)
                 }
             }
         }
 
-        private func waitDuringHandshake(
-            _ connection: CurlConnection, events: Int16, deadline: ContinuousClock.Instant
-        ) throws(NetworkingError) {
-            let remaining = deadline - ContinuousClock.now
-            guard remaining > .zero else {
-                throw .transport(
-                    URLError(.timedOut, userInfo: [NSLocalizedDescriptionKey: "the WebSocket handshake timed out"]))
-            }
-            var descriptors = [
-                pollfd(fd: connection.socket, events: events, revents: 0),
-                pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
-            ]
-            _ = poll(&descriptors, 2, Self.milliseconds(remaining))
-            drainWakeups()
-            if state.withLock({ $0.abandoned }) { throw .cancelled }
-        }
-
-        /// One pass: take what other threads queued, write, read, then wait for the socket, a
-        /// wakeup or the next deadline.
-        private func turn(_ session: inout Session) {
-            drainWakeups()
+        /// One pass: take what other threads queued, write, read; then what to wait for: the
+        /// socket, a wakeup, or the next deadline (close handshake, idle timeout).
+        private func turn(_ session: inout Session) -> CurlConnection.Interest {
             takeQueued(&session)
             write(&session)
-            if session.closeSent, session.closeReceived || session.failure != nil,
-                session.outputOffset == session.output.count
-            {
-                return finish(&session, session.failure)
-            }
+            if isOver(session) { finish(&session, session.failure) }
+            if session.done { return .close }
             var readAgainSoon = false
             if session.failure == nil, !session.closeReceived, inbox.hasRoom { readAgainSoon = read(&session) }
-            if session.done { return }
-            if session.closeSent, session.closeReceived || session.failure != nil,
-                session.outputOffset == session.output.count
-            {
-                return finish(&session, session.failure)
-            }
+            if !session.done, isOver(session) { finish(&session, session.failure) }
+            if session.done { return .close }
             let now = ContinuousClock.now
-            var timeout: Duration? = readAgainSoon ? .zero : nil
-            if let deadline = session.closeDeadline {
-                guard deadline > now else { return finish(&session, session.failure) }
-                timeout = min(timeout ?? deadline - now, deadline - now)
+            var deadline: ContinuousClock.Instant?
+            if let closeDeadline = session.closeDeadline {
+                guard closeDeadline > now else {
+                    finish(&session, session.failure)
+                    return .close
+                }
+                deadline = closeDeadline
             }
             // Silence while the consumer holds the socket unread is not idleness.
             if !inbox.hasRoom { session.lastReceived = now }
             if let idle = options.idleTimeout, session.failure == nil, !session.closeSent {
-                let deadline = session.lastReceived + .milliseconds(Int(idle * 1000))
-                guard deadline > now else {
+                let idleDeadline = session.lastReceived + .milliseconds(Int(idle * 1000))
+                guard idleDeadline > now else {
                     session.failure = .transport(
                         URLError(
                             .timedOut,
@@ -185,23 +199,25 @@
                                 NSLocalizedDescriptionKey: "nothing arrived on the WebSocket connection for \(idle) s"
                             ]))
                     queueClose(&session, .goingAway, "idle timeout")
-                    return
+                    return CurlConnection.Interest(again: true)
                 }
-                timeout = min(timeout ?? deadline - now, deadline - now)
+                deadline = min(deadline ?? idleDeadline, idleDeadline)
             }
             // Frames queued while the output was being written wait for the next pass: a sender
             // that queued them has already woken the loop for this one.
             if session.outputOffset == session.output.count, state.withLock({ !$0.pending.isEmpty }) {
-                timeout = .zero
+                readAgainSoon = true
             }
-            var events: Int16 = 0
-            if session.failure == nil, !session.closeReceived, inbox.hasRoom { events |= Int16(POLLIN) }
-            if session.outputOffset < session.output.count { events |= Int16(POLLOUT) }
-            var descriptors = [
-                pollfd(fd: session.connection.socket, events: events, revents: 0),
-                pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0),
-            ]
-            _ = poll(&descriptors, 2, timeout.map(Self.milliseconds) ?? -1)
+            return CurlConnection.Interest(
+                readable: session.failure == nil && !session.closeReceived && inbox.hasRoom,
+                writable: session.outputOffset < session.output.count, again: readAgainSoon, deadline: deadline)
+        }
+
+        /// Whether both close frames are through (or the connection failed after sending its own)
+        /// and the output is written out.
+        private func isOver(_ session: Session) -> Bool {
+            session.closeSent && (session.closeReceived || session.failure != nil)
+                && session.outputOffset == session.output.count
         }
 
         /// Moves queued frames into the output once it is written out, and notes a close queued

@@ -5,10 +5,12 @@
     import NetworkingCurl
     import Synchronization
 
-    /// One WebSocket connection over a libcurl `CONNECT_ONLY` socket, driven by a thread of its own
-    /// (see WebSocketChannel+Loop.swift): the only place that touches the socket, so no Swift
-    /// concurrency thread ever blocks in a system call. Other threads hand it frames to send and
-    /// requests (close, ping, the owner gone) under a lock, and wake it through a pipe.
+    /// One WebSocket connection over a libcurl `CONNECT_ONLY` socket, served by one of the
+    /// process's shared connection loops (`CurlConnectionLoop`, see WebSocketChannel+Loop.swift):
+    /// the loop thread is the only one that touches the socket, so no Swift concurrency thread
+    /// ever blocks in a system call, and a connection costs no thread and one descriptor. Other
+    /// threads hand it frames to send and requests (close, ping, the owner gone) under a lock, and
+    /// wake it through the loop.
     final class WebSocketChannel: WebSocketConnection {
         struct State: ~Copyable {
             /// Encoded frames the loop has not taken yet.
@@ -26,78 +28,68 @@
             var opening: CheckedContinuation<WebSocketHandshake.Agreement, any Error>?
             /// Those waiting for the connection to end (`close`).
             var endWaiters: [CheckedContinuation<Void, Never>] = []
-            /// Set once the loop has ended: the error, or `.some(nil)` for a clean close.
+            /// Set once the connection has ended: the error, or `.some(nil)` for a clean close.
             var end: NetworkingError?? = nil
             /// Whether the owner is gone (or the consumer was cancelled): close with 1001 and end.
             var abandoned = false
+            /// The connection, once `open` made it (woken by other threads).
+            var connection: CurlConnection?
         }
-
-        /// How many connection threads are running, in this process (for tests: none may outlive
-        /// its connection).
-        static let runningLoops = Atomic<Int>(0)
 
         let state = Mutex(State())
         let handshake: WebSocketHandshake
         let options: WebSocketOptions
         let configuration: CurlTransport.Configuration
-        /// The read end of the wake-up pipe, which the loop also polls.
-        let wakeDescriptor: Int32
-        /// The write end of the wake-up pipe.
-        private let wakeWriter: Int32
         /// The compressor of outgoing messages once permessage-deflate is agreed (set by the loop
         /// before the handshake completes). Its lock is held from compressing a message to queueing
         /// its frame, so that frames reach the wire in the order their context saw them.
         let deflater = Mutex<WebSocketDeflater?>(nil)
         /// Received messages on their way to the consumer (set once, in `init`).
         nonisolated(unsafe) private(set) var inbox: WebSocketInbox!
+        /// The opening handshake's progress, from `open` until the connection is open or failed.
+        /// The loop thread's only once `open` handed the connection over.
+        nonisolated(unsafe) var opening: Opening?
+        /// The open connection's state. The loop thread's only.
+        nonisolated(unsafe) var session: Session?
 
         init(handshake: WebSocketHandshake, options: WebSocketOptions, configuration: CurlTransport.Configuration) {
             self.handshake = handshake
             self.options = options
             self.configuration = configuration
-            var descriptors: [Int32] = [-1, -1]
-            if pipe(&descriptors) == 0 {
-                for descriptor in descriptors {
-                    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-                    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-                }
-            }
-            wakeDescriptor = descriptors[0]
-            wakeWriter = descriptors[1]
             inbox = WebSocketInbox(
                 capacity: options.receiveBufferSize, onRoom: { [weak self] in self?.wake() },
                 onCancel: { [weak self] in self?.abandon() })
         }
 
-        deinit {
-            if wakeDescriptor >= 0 { Glibc.close(wakeDescriptor) }
-            if wakeWriter >= 0 { Glibc.close(wakeWriter) }
-        }
+        /// Has the loop serve the connection (a frame queued, room in the inbox, a close).
+        func wake() { state.withLock { $0.connection }?.wake() }
 
-        /// Wakes the loop.
-        func wake() {
-            var one: UInt8 = 1
-            _ = Glibc.write(wakeWriter, &one, 1)  // a full pipe already wakes the loop
-        }
-
-        /// Starts the loop thread and waits for the handshake; returns what it agreed.
+        /// Connects on a shared loop and waits for the handshake; returns what it agreed.
         func open() async throws(NetworkingError) -> WebSocketHandshake.Agreement {
+            var url = URLComponents(url: handshake.url, resolvingAgainstBaseURL: false)
+            url?.scheme = ["wss", "https"].contains(handshake.url.scheme?.lowercased() ?? "") ? "https" : "http"
+            guard let target = url?.url else { throw .invalidRequest("the URL cannot be connected to") }
+            // Built before connecting: a head that cannot be sent fails without opening a socket.
+            opening = Opening(
+                request: try handshake.requestHead(),
+                deadline: .now + .milliseconds(Int(options.handshakeTimeout * 1000)))
+            // The connection holds this channel until the loop releases it, so that a channel whose
+            // owner is gone still closes cleanly.
+            let connection = CurlConnection(url: target, configuration: configuration) { [self] in
+                serve($0, $1)
+            }
             // The loop thread resumes after taking the waiter under `state`: taking it after the
             // await orders what the loop built before this task reads it.
             defer { state.withLock { _ in } }
-            guard wakeDescriptor >= 0 else {
-                throw .transport(
-                    URLError(.cannotConnectToHost, userInfo: [NSLocalizedDescriptionKey: "eventfd failed"]))
-            }
             do {
                 return try await withTaskCancellationHandler {
                     try await withCheckedThrowingContinuation {
                         (continuation: CheckedContinuation<WebSocketHandshake.Agreement, any Error>) in
-                        state.withLock { $0.opening = continuation }
-                        let thread = Thread { [self] in run() }
-                        thread.name = "Networking WebSocket"
-                        thread.stackSize = 512 * 1024
-                        thread.start()
+                        state.withLock {
+                            $0.opening = continuation
+                            $0.connection = connection
+                        }
+                        connection.open()
                     }
                 } onCancel: {
                     abandon()
