@@ -6,6 +6,7 @@ import Networking
 /// own synchronous client (Tests/Harness/websocket_bench_client.py) as the reference, one after
 /// the other in each round: the latency of one echo at a time, and messages per second both one
 /// at a time and pipelined (a sender and a reader at once). Both clients leave compression off.
+/// Then ten thousand idle connections of this library's (`WebSocketConcurrencyBench`).
 enum WebSocketBench {
     static let sequential = 5000
     static let pipelined = 20000
@@ -60,6 +61,14 @@ enum WebSocketBench {
                             format: " %8.1f %8.1f %18.0f %17.0f", row.p50, row.p99, row.sequentialRate,
                             row.pipelinedRate))
             }
+            let scale = try await WebSocketConcurrencyBench.run(port: port)
+            print(
+                String(
+                    format:
+                        "\n%d idle connections (Networking): opened in %.2f s, %d threads added, %.2f descriptors each, "
+                        + "echo p50 %.1f µs beside them",
+                    scale.connections, scale.openSeconds, scale.threadsAdded, scale.descriptorsPerConnection,
+                    scale.echoP50Micros))
             if let output {
                 let json = table.map {
                     [
@@ -69,7 +78,15 @@ enum WebSocketBench {
                     ] as [String: Any]
                 }
                 let data = try JSONSerialization.data(
-                    withJSONObject: ["websocketEcho": json, "rounds": rounds], options: [.prettyPrinted, .sortedKeys])
+                    withJSONObject: [
+                        "websocketEcho": json, "rounds": rounds,
+                        "websocketConcurrency": [
+                            "connections": scale.connections, "openSeconds": scale.openSeconds,
+                            "threadsAdded": scale.threadsAdded,
+                            "descriptorsPerConnection": scale.descriptorsPerConnection,
+                            "echoP50Micros": scale.echoP50Micros,
+                        ] as [String: Any],
+                    ], options: [.prettyPrinted, .sortedKeys])
                 try data.write(to: URL(fileURLWithPath: output))
                 print("Wrote \(output)")
             }

@@ -34,6 +34,7 @@ import base64
 import hashlib
 import json
 import os
+import resource
 import ssl
 import struct
 import sys
@@ -207,6 +208,10 @@ async def raw_handler(reader, writer):
 
 async def main():
     fixtures = sys.argv[1]
+    # Room for the scale test's ten thousand connections: the soft descriptor limit raised to the
+    # hard one, and a listen backlog that takes a burst of connects.
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     loop = asyncio.get_running_loop()
     stop = loop.create_future()
     tie_to_parent(loop, stop)
@@ -214,7 +219,7 @@ async def main():
     context.load_cert_chain(os.path.join(fixtures, "server.pem"), os.path.join(fixtures, "server.key"))
     options = dict(
         select_subprotocol=select_subprotocol, process_request=process_request, max_size=64 << 20,
-        ping_interval=None, write_limit=1 << 16)
+        ping_interval=None, write_limit=1 << 16, backlog=4096)
     async with serve(echo_handler, "127.0.0.1", 0, **options) as plain, \
             serve(echo_handler, "127.0.0.1", 0, ssl=context, **options) as secure:
         raw = await asyncio.start_server(raw_handler, "127.0.0.1", 0)
