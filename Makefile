@@ -5,7 +5,8 @@
 #
 #   make test          format-check, warning-free build, the tests against httpbin, the integration
 #                      suites once more over the other transport (OTHER_TRANSPORT), then the
-#                      thread-sanitized suite and a short run of every fuzz target
+#                      thread-sanitized suite and a short run of every fuzz target; the fixture app
+#                      whose targets are isolated to the main actor by default (default-main-actor-app)
 #   make sanitize      the whole suite under ThreadSanitizer, then under AddressSanitizer
 #   make fuzz          each libFuzzer target for FUZZ_SECONDS (default 60)
 #   make soak          1,000,000 requests with random faults; RSS and open fds printed (not in CI)
@@ -28,7 +29,7 @@ WITH_HTTPBIN := $(HARNESS)/with-httpbin.sh
 FORMAT_PATHS := $(wildcard Sources Tests Examples Package.swift)
 BUILD_LOG := .build/harness/build.log
 
-.PHONY: test build-tests demo docs bench format format-check httpbin httpbin-stop clean public-suffix-list
+.PHONY: test build-tests default-main-actor-app demo docs bench format format-check httpbin httpbin-stop clean public-suffix-list
 .PHONY: sanitize sanitize-thread sanitize-address fuzz fuzz-build fuzz-smoke soak
 
 # The integration suites (the test classes that talk to httpbin), which `make test` runs twice: over
@@ -40,6 +41,7 @@ OTHER_TRANSPORT ?= urlsession
 # The last line counts every test run: both transport runs and the ThreadSanitizer run.
 test: format-check build-tests docs
 	$(WITH_HTTPBIN) $(HARNESS)/run-tests.sh "$(SWIFT)" "$(OTHER_TRANSPORT)" '$(INTEGRATION_TESTS)'
+	$(MAKE) --no-print-directory default-main-actor-app
 	$(MAKE) --no-print-directory sanitize-thread fuzz-smoke
 	@$(HARNESS)/run-tests.sh --summary "default transport=.build/harness/tests-default.log" \
 		"integration over $(OTHER_TRANSPORT)=.build/harness/tests-$(OTHER_TRANSPORT).log" \
@@ -53,6 +55,18 @@ build-tests:
 	@if grep -E '\.swift:[0-9]+:[0-9]+: warning:' $(BUILD_LOG) | grep -v '/\.build/' | sort -u | grep .; then \
 		echo 'error: the build has compiler warnings (listed above)' >&2; exit 1; \
 	fi
+
+# An app as Xcode 26 creates it (Tests/Fixtures/DefaultMainActorApp: targets isolated to the main
+# actor by default, with and without the approachable-concurrency features, models declared
+# plainly): it compiles the documentation's snippet files and runs its checks against a fresh
+# httpbin, built in a scratch path of its own.
+DEFAULT_MAIN_ACTOR_APP := Tests/Fixtures/DefaultMainActorApp
+DEFAULT_MAIN_ACTOR_SCRATCH := .build/default-main-actor-app
+
+default-main-actor-app:
+	$(SWIFT) build --build-tests --package-path $(DEFAULT_MAIN_ACTOR_APP) --scratch-path $(DEFAULT_MAIN_ACTOR_SCRATCH)
+	$(WITH_HTTPBIN) $(SWIFT) test --skip-build --package-path $(DEFAULT_MAIN_ACTOR_APP) \
+		--scratch-path $(DEFAULT_MAIN_ACTOR_SCRATCH)
 
 # Each demo prints one line per step. Its standard error, where the library logs failed requests on
 # Linux (some steps fail on purpose), goes to .build/demo/<demo>.log and is shown only if the demo

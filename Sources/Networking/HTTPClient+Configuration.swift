@@ -22,8 +22,8 @@ extension HTTPClient {
         /// Interceptors every request runs through, outermost first.
         public var interceptors: [any HTTPInterceptor]
         /// How many times a request is retried after a transient failure, unless its endpoint
-        /// says otherwise (`Endpoint.retryCount`). Default 0. Only idempotent endpoints are retried
-        /// (`Endpoint.isIdempotent`). The retry policy (which failures, what backoff) is the
+        /// sets its own count (`Endpoint.retryCount`, which retries after any failure). Default 0.
+        /// Only idempotent endpoints are retried (`Endpoint.isIdempotent`). The retry policy (which failures, what backoff) is the
         /// `RetryInterceptor` among `interceptors`; without one, the client adds
         /// `HTTPClient.defaultRetryInterceptor()` innermost. The budget is this number alone: a
         /// `RetryInterceptor`'s own `maxAttempts` does not apply to endpoints.

@@ -4,21 +4,90 @@ import Foundation
     import FoundationNetworking
 #endif
 
-// Per-endpoint retries. The budget lives in one place (the endpoint's `retryCount`, else the
-// client's `maxRetries`) and travels beside the request as `RequestOptions.maxAttempts`; the policy (which
-// failures are worth retrying, the backoff) is the `RetryInterceptor` among the interceptors.
+// Per-endpoint retries, in two regimes:
+// - an endpoint that sets `retryCount` (0 or more) has opted in: the client sends the whole request
+//   again (interceptors, transport, status check, decoding) after any failure, whatever the
+//   method, waiting at least 0.2 s before the first retry and twice as long before each next one;
+// - an endpoint that leaves it negative gets the client's `maxRetries`, applied by the retry policy
+//   (the `RetryInterceptor` among the interceptors: transient failures of idempotent requests
+//   only), the budget travelling beside the request as `RequestOptions.maxAttempts`.
 
 extension HTTPClient {
     /// The default retry policy a client adds when it has none: backoff starting at 0.2 s and
     /// doubling (with full jitter), idempotent methods only.
     public static func defaultRetryInterceptor() -> RetryInterceptor { RetryInterceptor(delay: 0.2) }
 
-    /// How many times `endpoint`'s request may be retried: none unless the endpoint is idempotent
-    /// (`Endpoint.isIdempotent`); otherwise its `retryCount`, or the client's `maxRetries` when that
-    /// is negative.
+    /// The wait before the first retry of an endpoint that sets its own `retryCount`; it doubles
+    /// before each next retry.
+    public static let endpointRetryBaseDelay: Duration = .milliseconds(200)
+
+    /// How many times `endpoint`'s request may be retried: its `retryCount` when that is 0 or more
+    /// (whatever its method: the endpoint asked for it); otherwise the client's `maxRetries` if the
+    /// endpoint is idempotent (`Endpoint.isIdempotent`), else none.
     public func retryBudget<R: Endpoint>(for endpoint: R) -> Int {
-        guard endpoint.isIdempotent else { return 0 }
-        return endpoint.retryCount >= 0 ? endpoint.retryCount : configuration.maxRetries
+        if endpoint.retryCount >= 0 { return endpoint.retryCount }
+        return endpoint.isIdempotent ? configuration.maxRetries : 0
+    }
+
+    /// Sends `endpoint` through `pipeline` and, when the endpoint sets `retryCount` above 0, sends
+    /// it again after any failure but cancellation or an invalid request (which another attempt
+    /// cannot change), while retries remain and its body can be sent again (a one-shot stream that
+    /// started being sent is not: its failure is thrown as it is); the last failure is thrown. The retry policy among the interceptors is then turned off for the request, so the
+    /// count is the endpoint's alone.
+    nonisolated(nonsending) func sendRetryingOnAnyFailure<T: Decodable, R: Endpoint>(
+        _ endpoint: R, on pipeline: Pipeline
+    ) async throws(NetworkingError) -> T {
+        let retries = endpoint.retryCount
+        guard retries > 0 else { return try await send(endpoint, on: pipeline) }
+        var options = requestOptions(for: endpoint)
+        options.maxAttempts = 1
+        // The whole request, waits included, can be cancelled with `cancelAllRequests()`.
+        let registration = registry.register(key: endpoint.path)
+        defer { registry.unregister(registration) }
+        var retry = 0
+        while true {
+            do {
+                return try await send(endpoint, on: pipeline, options: options)
+            } catch {
+                retry += 1
+                guard retry <= retries, Self.isWorthRetrying(error), Self.sendsReplayableBody(endpoint) else {
+                    throw error
+                }
+                try await Self.wait(beforeRetry: retry)
+            }
+        }
+    }
+
+    /// The wait before retry number `retry` (1 for the first) of an endpoint that sets its own
+    /// `retryCount`: `endpointRetryBaseDelay × 2^(retry−1)`, plus a random quarter of it at most, so
+    /// that clients that failed together do not come back together.
+    static func endpointRetryDelay(beforeRetry retry: Int, random: Double = Double.random(in: 0...1)) -> Duration {
+        let floor = endpointRetryBaseDelay * (1 << Swift.min(Swift.max(0, retry - 1), 30))
+        return floor + floor * (Swift.min(1, Swift.max(0, random)) / 4)
+    }
+
+    /// Whether another attempt can change the outcome of a request that failed with `error`:
+    /// not when it was cancelled, nor when the request itself is invalid.
+    static func isWorthRetrying(_ error: NetworkingError) -> Bool {
+        switch error {
+        case .cancelled, .invalidRequest: return false
+        case .transport, .http, .decoding, .validation, .invalidResponse: return true
+        }
+    }
+
+    /// Whether `endpoint`'s body can be sent again: every body but a one-shot stream
+    /// (`HTTPBody.IterationBehavior.single`) that started being sent, which is never sent twice.
+    static func sendsReplayableBody<R: Endpoint>(_ endpoint: R) -> Bool {
+        guard case .requestBody(.stream(let body, _), _) = endpoint.task else { return true }
+        return body.canBeSentAgain
+    }
+
+    private static func wait(beforeRetry retry: Int) async throws(NetworkingError) {
+        do {
+            try await Task.sleep(for: endpointRetryDelay(beforeRetry: retry))
+        } catch {
+            throw .cancelled
+        }
     }
 
     /// `interceptors` with a retry policy: as they are when one is there, else with

@@ -41,7 +41,7 @@ public final class HTTPClient: HTTPClientProtocol {
     /// The request headers every endpoint starts from: the configuration's, and `Accept:
     /// application/json` unless it sets `Accept`.
     private let defaultHeaders: HTTPHeaders
-    private let registry = RequestRegistry()
+    let registry = RequestRegistry()
 
     /// Creates a client; its requests go through `transport`, or when you pass none the platform's
     /// default, as for `Networking(baseURL:)`: on Linux a process-wide `CurlTransport`
@@ -84,21 +84,35 @@ public final class HTTPClient: HTTPClientProtocol {
     public func cancelAllRequests() { registry.cancelAll() }
 
     /// Sends the endpoint's request through the client's pipeline and decodes the response as `T`.
-    public func send<T: Decodable, R: Endpoint>(_ request: R) async throws(NetworkingError) -> T {
-        var pipeline = pipeline(for: request)
-        if configuration.environment.mode != .live {
-            // The test and preview environments answer through a transport of their own, so that
-            // everything but the network runs as for a real request.
-            pipeline.transport = try sampleTransport(for: request)
+    ///
+    /// It runs in the caller's isolation: the request is built there (the endpoint's body is
+    /// encoded), sent off the caller on the global executor, and the response decoded where the
+    /// call was made, so `T` may be a model whose conformance is isolated to the caller's actor.
+    public nonisolated(nonsending) func send<T: Decodable, R: Endpoint>(
+        _ request: R
+    ) async throws(NetworkingError) -> T {
+        do {
+            var pipeline = pipeline(for: request)
+            guard configuration.environment.mode == .live else {
+                // The test and preview environments answer through a transport of their own, so
+                // that everything but the network runs as for a real request.
+                pipeline.transport = try sampleTransport(for: request)
+                return try await send(request, on: pipeline)
+            }
+            return try await sendRetryingOnAnyFailure(request, on: pipeline)
+        } catch {
+            reportFailure(error)
+            throw error
         }
-        return try await send(request, on: pipeline)
     }
 
-    private func send<T: Decodable, R: Endpoint>(
-        _ endpoint: R, on pipeline: Pipeline
+    /// Sends the endpoint's request once through `pipeline` (whose retry policy may send it again)
+    /// and decodes the response; `options` replace the endpoint's `requestOptions(for:)`.
+    nonisolated(nonsending) func send<T: Decodable, R: Endpoint>(
+        _ endpoint: R, on pipeline: Pipeline, options: RequestOptions? = nil
     ) async throws(NetworkingError) -> T {
         let urlRequest: URLRequest
-        let options = requestOptions(for: endpoint)
+        let options = options ?? requestOptions(for: endpoint)
         do {
             urlRequest = try makeRequest(for: endpoint)
         } catch {
@@ -107,18 +121,12 @@ public final class HTTPClient: HTTPClientProtocol {
             throw error
         }
         let decoder = endpoint.decoder(basedOn: configuration.decoder)
-        let step = DecodeStep { (exchange) throws(NetworkingError) -> Any in
+        let registration = registry.register(key: endpoint.path)
+        defer { registry.unregister(registration) }
+        let sent = await pipeline.sendUndecoded(urlRequest, options: options, transport: pipeline.transport)
+        return try sent.decoded { (exchange) throws(NetworkingError) -> T in
             try EndpointDecoding.decode(T.self, from: exchange, decoder: decoder)
-        }
-        let result = await registry.run(key: endpoint.path) {
-            await pipeline.execute(urlRequest, options: options) { (exchange) throws(NetworkingError) -> Decoded in
-                Decoded(value: try step.run(exchange))
-            }
-        }
-        guard let value = try result.get().value as? T else {
-            throw .invalidRequest("the response was decoded as a type other than \(T.self)")  // unreachable
-        }
-        return value
+        }.get()
     }
 
     /// The endpoint's request with the client's default headers and encoder.
@@ -157,25 +165,4 @@ public final class HTTPClient: HTTPClientProtocol {
         let delay = configuration.environment.mode == .preview ? configuration.environment.previewDelay : .zero
         return SampleDataTransport(data: data, delay: delay)
     }
-}
-
-/// Carries a decoded value out of the pipeline, whose results must be `Sendable`, for models
-/// that are not (`HTTPClientProtocol.send` accepts any `Decodable`).
-///
-/// Safe because the value is created by the decode step of one request and handed once, by
-/// move, to the caller awaiting that request: nothing else ever holds or touches it.
-struct Decoded: @unchecked Sendable {
-    let value: Any
-}
-
-/// The decode step of one request (for a model type erased to keep it out of `Sendable`
-/// closures), run by the pipeline on the request's task.
-///
-/// Unchecked because a model that is only `Decodable` has a metatype that is not `Sendable`: since
-/// Swift 6.2 its conformance could be isolated to a global actor. Decoding runs off the caller's
-/// actor by design (that is what keeps the main actor free), so, as everywhere in this library, a
-/// model whose `Decodable` conformance is isolated to an actor is not supported. The closure
-/// captures only the model type and a decoder that is never mutated, and is called once.
-struct DecodeStep: @unchecked Sendable {
-    let run: (HTTPExchange) throws(NetworkingError) -> Any
 }

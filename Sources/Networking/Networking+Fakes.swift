@@ -49,12 +49,13 @@ extension Networking {
     // MARK: GET
 
     /// Answers `GET path` with `response` (JSON; `Data` and `String` as they are), `headerFields`
-    /// and `statusCode`, after `delay` seconds.
-    public func fakeGET<T: Encodable & Sendable>(
+    /// and `statusCode`, after `delay` seconds. `response` is encoded in the caller's isolation, so
+    /// it may be a model whose conformance is isolated to the caller's actor.
+    public nonisolated(nonsending) func fakeGET<T: Encodable>(
         _ path: String, response: T, headerFields: [String: String] = [:], statusCode: Int = 200,
         delay: TimeInterval = 0
-    ) {
-        fake(.get, path, response: Self.fakeResponse(response, headerFields, statusCode, delay))
+    ) async {
+        await fake(.get, path, response: Self.fakeResponse(response, headerFields, statusCode, delay))
     }
 
     /// Answers `GET path` with an empty body, `headerFields` and `statusCode`, after `delay` seconds.
@@ -77,12 +78,13 @@ extension Networking {
     // MARK: POST
 
     /// Answers `POST path` with `response` (JSON; `Data` and `String` as they are), `headerFields`
-    /// and `statusCode`, after `delay` seconds.
-    public func fakePOST<T: Encodable & Sendable>(
+    /// and `statusCode`, after `delay` seconds. `response` is encoded in the caller's isolation, so
+    /// it may be a model whose conformance is isolated to the caller's actor.
+    public nonisolated(nonsending) func fakePOST<T: Encodable>(
         _ path: String, response: T, headerFields: [String: String] = [:], statusCode: Int = 200,
         delay: TimeInterval = 0
-    ) {
-        fake(.post, path, response: Self.fakeResponse(response, headerFields, statusCode, delay))
+    ) async {
+        await fake(.post, path, response: Self.fakeResponse(response, headerFields, statusCode, delay))
     }
 
     /// Answers `POST path` with an empty body, `headerFields` and `statusCode`, after `delay` seconds.
@@ -103,12 +105,13 @@ extension Networking {
     // MARK: PUT
 
     /// Answers `PUT path` with `response` (JSON; `Data` and `String` as they are), `headerFields`
-    /// and `statusCode`, after `delay` seconds.
-    public func fakePUT<T: Encodable & Sendable>(
+    /// and `statusCode`, after `delay` seconds. `response` is encoded in the caller's isolation, so
+    /// it may be a model whose conformance is isolated to the caller's actor.
+    public nonisolated(nonsending) func fakePUT<T: Encodable>(
         _ path: String, response: T, headerFields: [String: String] = [:], statusCode: Int = 200,
         delay: TimeInterval = 0
-    ) {
-        fake(.put, path, response: Self.fakeResponse(response, headerFields, statusCode, delay))
+    ) async {
+        await fake(.put, path, response: Self.fakeResponse(response, headerFields, statusCode, delay))
     }
 
     /// Answers `PUT path` with an empty body, `headerFields` and `statusCode`, after `delay` seconds.
@@ -129,12 +132,13 @@ extension Networking {
     // MARK: PATCH
 
     /// Answers `PATCH path` with `response` (JSON; `Data` and `String` as they are), `headerFields`
-    /// and `statusCode`, after `delay` seconds.
-    public func fakePATCH<T: Encodable & Sendable>(
+    /// and `statusCode`, after `delay` seconds. `response` is encoded in the caller's isolation, so
+    /// it may be a model whose conformance is isolated to the caller's actor.
+    public nonisolated(nonsending) func fakePATCH<T: Encodable>(
         _ path: String, response: T, headerFields: [String: String] = [:], statusCode: Int = 200,
         delay: TimeInterval = 0
-    ) {
-        fake(.patch, path, response: Self.fakeResponse(response, headerFields, statusCode, delay))
+    ) async {
+        await fake(.patch, path, response: Self.fakeResponse(response, headerFields, statusCode, delay))
     }
 
     /// Answers `PATCH path` with an empty body, `headerFields` and `statusCode`, after `delay` seconds.
@@ -155,12 +159,13 @@ extension Networking {
     // MARK: DELETE
 
     /// Answers `DELETE path` with `response` (JSON; `Data` and `String` as they are), `headerFields`
-    /// and `statusCode`, after `delay` seconds.
-    public func fakeDELETE<T: Encodable & Sendable>(
+    /// and `statusCode`, after `delay` seconds. `response` is encoded in the caller's isolation, so
+    /// it may be a model whose conformance is isolated to the caller's actor.
+    public nonisolated(nonsending) func fakeDELETE<T: Encodable>(
         _ path: String, response: T, headerFields: [String: String] = [:], statusCode: Int = 200,
         delay: TimeInterval = 0
-    ) {
-        fake(.delete, path, response: Self.fakeResponse(response, headerFields, statusCode, delay))
+    ) async {
+        await fake(.delete, path, response: Self.fakeResponse(response, headerFields, statusCode, delay))
     }
 
     /// Answers `DELETE path` with an empty body, `headerFields` and `statusCode`, after `delay` seconds.
@@ -180,7 +185,9 @@ extension Networking {
 
     // MARK: Building responses
 
-    static func fakeResponse<T: Encodable & Sendable>(
+    /// `value` as a response, encoded where it is called: a model whose conformance is isolated to
+    /// the caller's actor is encoded there, and only the bytes reach the actor.
+    static func fakeResponse<T: Encodable>(
         _ value: T, _ headerFields: [String: String], _ statusCode: Int, _ delay: TimeInterval
     ) -> FakeResponse {
         let headers = HTTPHeaders(headerFields)

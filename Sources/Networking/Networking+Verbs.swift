@@ -6,7 +6,9 @@ import Foundation
 
 // The verbs. Each returns `Result<T, NetworkingError>` for any `Decodable & Sendable` `T` (including
 // `JSONResponse`, `Data` and `String`), or `Result<Void, NetworkingError>` when only success matters.
-// The method you call picks how the body is encoded and its `Content-Type`.
+// The method you call picks how the body is encoded and its `Content-Type`. These encode and decode
+// off the caller; for models that are not `Sendable` type arguments (a conformance isolated to the
+// caller's actor), Swift picks those of `Networking+VerbsForIsolatedModels.swift` instead.
 
 extension Networking {
     /// Sends `GET path` with optional query items (order and repeated names kept) and decodes the response.

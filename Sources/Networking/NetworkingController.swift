@@ -1,15 +1,18 @@
 import Foundation
 
-/// An `HTTPClient` bound to one endpoint type, for code written in the style of
-/// `controller.request(.getUser(userId: "123"))`, where the endpoint's type is implied.
+/// An `HTTPClient` under the name and initialisers of endpoint-style libraries: created without
+/// naming an endpoint type, it sends any `Endpoint`.
 ///
 /// ```swift
-/// let controller = NetworkingController<MyEndpoint>(environment: .live)
-/// let user: User = try await controller.request(.getUser(userId: "123"))
+/// let controller = NetworkingController(environment: .live)
+/// let user: User = try await controller.request(MyEndpoint.getUser(userId: "123"))
 /// ```
 ///
+/// `request` is generic over the endpoint, so Swift cannot infer an implicit member such as
+/// `.getUser(userId: "123")` through it: name the endpoint's type, as above.
+///
 /// It adds nothing to the client it wraps (`client`): requests go through the same pipeline.
-public struct NetworkingController<E: Endpoint>: Sendable {
+public struct NetworkingController: Sendable {
     /// The client requests go through.
     public let client: HTTPClient
 
@@ -29,18 +32,24 @@ public struct NetworkingController<E: Endpoint>: Sendable {
         self.client = HTTPClient(configuration: configuration, transport: transport)
     }
 
-    /// Sends `endpoint` and decodes the response.
-    public func request<T: Decodable>(_ endpoint: E) async throws(NetworkingError) -> T {
+    /// Sends `endpoint` and decodes the response in the caller's isolation (see `HTTPClient.send`).
+    public nonisolated(nonsending) func request<T: Decodable, E: Endpoint>(
+        _ endpoint: E
+    ) async throws(NetworkingError) -> T {
         try await client.send(endpoint)
     }
 
     /// Sends `endpoint` and decodes the response, as a `Result`.
-    public func request<T: Decodable>(_ endpoint: E) async -> Result<T, NetworkingError> {
+    public nonisolated(nonsending) func request<T: Decodable, E: Endpoint>(
+        _ endpoint: E
+    ) async -> Result<T, NetworkingError> {
         await client.send(endpoint)
     }
 
     /// Sends `endpoint` and throws any failure as your error type `F` (see `DecodableError`).
-    public func request<T: Decodable, F: DecodableError>(_ endpoint: E, errorType: F.Type) async throws(F) -> T {
+    public nonisolated(nonsending) func request<T: Decodable, E: Endpoint, F: DecodableError>(
+        _ endpoint: E, errorType: F.Type
+    ) async throws(F) -> T {
         try await client.send(endpoint, errorType: errorType)
     }
 }

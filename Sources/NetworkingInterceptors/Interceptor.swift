@@ -26,9 +26,17 @@ public protocol Interceptor: Sendable {
     /// Changes the response body before anything else looks at it (decrypt, unwrap, …).
     func intercept(_ data: inout Data)
 
-    /// Sees the error a request failed with: a non-2xx response (as `.http`) or a failure of the
-    /// layers beneath (transport errors, cancellation, errors thrown by inner interceptors).
+    /// Sees the error an attempt failed with: a non-2xx response (as `.http`) or a failure of the
+    /// layers beneath (transport errors, cancellation, errors thrown by inner interceptors). Called
+    /// for every attempt the adapter runs, with the `Networking` actor as with endpoints.
     func intercept(_ error: NetworkingError)
+
+    /// Sees the failure of an endpoint request (sent by `HTTPClient` or `NetworkingController`),
+    /// once per request, after its retries and before the error reaches the caller: a non-2xx
+    /// response, a response that did not decode, a transport failure, an error thrown by a hook…
+    /// The error is a `NetworkingError` (`error as? NetworkingError`), whatever error type the
+    /// caller asked for. Use it to log failures or to react to a 401.
+    func intercept(_ error: any DecodableError)
 }
 
 extension Interceptor {
@@ -42,6 +50,8 @@ extension Interceptor {
     public func intercept(_ data: inout Data) {}
     /// Ignores the error.
     public func intercept(_ error: NetworkingError) {}
+    /// Ignores the failure.
+    public func intercept(_ error: any DecodableError) {}
 }
 
 /// Whether an `Interceptor` lets requests be sent.

@@ -21,9 +21,12 @@ import Foundation
 /// 5. `intercept(_ error: NetworkingError)` sees the failure: a non-2xx response as `.http` (the
 ///    response still goes up the chain unchanged, so outer interceptors can act on it), or any
 ///    error from steps 1–2 or from beneath (transport, cancellation, inner interceptors), which is
-///    then rethrown. Where such a hook received your own decoded error type, this one receives
-///    `NetworkingError`: decode your error body from `error.responseMetadata`. Failures that happen
-///    above the adapter (decoding, an outer validator) are not seen.
+///    then rethrown, on every attempt. Failures that happen above the adapter (decoding, an outer
+///    validator) are not seen here.
+/// 6. `intercept(_ error: any DecodableError)` sees the final failure of an endpoint request, once,
+///    whatever failed (decoding included), after its retries and before the caller gets it: the
+///    `HTTPClient` whose interceptors include the adapter calls it. The error is a
+///    `NetworkingError`; decode your error body from `error.responseMetadata`.
 ///
 /// ```swift
 /// await networking.setInterceptors([LegacyInterceptorAdapter(MyInterceptor())])

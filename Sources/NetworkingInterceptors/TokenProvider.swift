@@ -20,26 +20,6 @@ extension TokenProvider {
     public func hasToken() async throws -> Bool { try await token() != nil }
 }
 
-/// Why a request that needs a credential could not get one.
-public enum TokenProviderError: Error, Sendable, Hashable {
-    /// No token is stored: the user has to sign in. `AuthTokenInterceptor` throws this (wrapped in
-    /// a `NetworkingError`, see `NetworkingError.isNotAuthenticated`) before sending anything.
-    case notAuthenticated
-}
-
-extension TokenProviderError: CustomStringConvertible, LocalizedError {
-    /// A sentence saying why no credential was available.
-    public var description: String {
-        switch self {
-        case .notAuthenticated:
-            return "Not signed in: no token is stored for a request that requires authentication."
-        }
-    }
-
-    /// The same sentence as `description`.
-    public var errorDescription: String? { description }
-}
-
 extension NetworkingError {
     /// The failure of a request that needs a credential when none is stored: nothing was sent,
     /// `isNotAuthenticated` and `isAuthenticationFailure` are `true`.

@@ -23,6 +23,8 @@ public enum TokenStorageError: Error, Sendable, Hashable {
     case fileSystem(operation: String, location: String, code: Int32)
     /// A keychain call failed with this `OSStatus`.
     case keychain(operation: String, status: Int32)
+    /// The Secret Service (through `secret-tool`) failed; `reason` is what it said.
+    case secretService(operation: String, reason: String)
 }
 
 extension TokenStorageError: LocalizedError {
@@ -36,6 +38,9 @@ extension TokenStorageError: LocalizedError {
             return "Could not \(operation) the token file \(location): \(reason) (errno \(code))."
         case .keychain(let operation, let status):
             return "The keychain could not \(operation) the token (OSStatus \(status))."
+        case .secretService(let operation, let reason):
+            let sentence = reason.last.map { ".!?".contains($0) } == true ? reason : reason + "."
+            return "The Secret Service could not \(operation) the token: \(sentence)"
         }
     }
 }

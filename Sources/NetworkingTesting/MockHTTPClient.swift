@@ -130,8 +130,12 @@ public final class MockHTTPClient: HTTPClientProtocol {
     /// Removes every stub and forgets the calls.
     public func reset() { state.withLock { $0 = State() } }
 
-    /// Records the call and answers with the last stub registered for its identity.
-    public func send<T: Decodable, R: Endpoint>(_ request: R) async throws(NetworkingError) -> T {
+    /// Records the call and answers with the last stub registered for its identity, converted to
+    /// `T` in the caller's isolation (so `T` may be a model whose conformance is isolated to the
+    /// caller's actor).
+    public nonisolated(nonsending) func send<T: Decodable, R: Endpoint>(
+        _ request: R
+    ) async throws(NetworkingError) -> T {
         let (call, buildError) = Self.call(for: request, encoder: encoder)
         let (answer, stubs) = state.withLock { state in
             state.calls.append(call)

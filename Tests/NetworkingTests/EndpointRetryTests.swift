@@ -83,12 +83,14 @@ final class EndpointRetryTests: XCTestCase {
         XCTAssertEqual(three, 4)
     }
 
-    func testAPostIsNotRetriedUnlessTheEndpointOptsIn() async {
-        let post = await attempts(Flaky(method: .post, retryCount: 2), maxRetries: 2)
-        XCTAssertEqual(post, 1)
-        var optedIn = Flaky(method: .post, retryCount: 2)
+    func testAPostIsRetriedOnlyWhenTheEndpointOptsIn() async {
+        let post = await attempts(Flaky(method: .post), maxRetries: 2)
+        XCTAssertEqual(post, 1, "the client's maxRetries never repeats a POST")
+        let counted = await attempts(Flaky(method: .post, retryCount: 2), maxRetries: 0)
+        XCTAssertEqual(counted, 3, "an endpoint that sets retryCount has opted in, whatever its method")
+        var optedIn = Flaky(method: .post)
         optedIn.isIdempotent = true
-        let retried = await attempts(optedIn, maxRetries: 0)
+        let retried = await attempts(optedIn, maxRetries: 2)
         XCTAssertEqual(retried, 3)
         let put = await attempts(Flaky(method: .put), maxRetries: 1)
         XCTAssertEqual(put, 2)

@@ -12,14 +12,9 @@ import Networking
 
 private enum Seed002 {
     // 4. Token provider
-    #if canImport(Security)
-        static let appTokenProvider: any TokenProvider = StoredTokenProvider(
-            storage: KeychainTokenStorage(service: "com.myrepcard.RepCard")
-        )
-    #else
-        // Changed: there is no Keychain on Linux; the seed's suggested swap for tests.
-        static let appTokenProvider: any TokenProvider = StoredTokenProvider(storage: InMemoryTokenStorage())
-    #endif
+    static let appTokenProvider: any TokenProvider = StoredTokenProvider(
+        storage: KeychainTokenStorage(service: "com.myrepcard.RepCard")
+    )
 
     // 5. Client setup
     @MainActor
@@ -76,7 +71,7 @@ private enum Seed002 {
             return "Welcome, \(user.name)"
         } catch let APIError.businessFailure(_, message) {
             return message
-        } catch NetworkError.notAuthenticated {  // Changed: also matches the error wrapped by a client.
+        } catch TokenProviderError.notAuthenticated {
             return "Please sign in to continue."
         } catch NetworkError.unauthorized {
             return "Invalid email or password."
@@ -110,8 +105,9 @@ private enum Seed003 {
             // Process response data before decoding
         }
 
-        func intercept(_ error: NetworkingError) {  // Changed: receives the NetworkingError.
+        func intercept(_ error: DecodableError) {
             // Handle or process errors
+            // Example: refresh token on 401, log errors
         }
     }
 
@@ -154,21 +150,25 @@ private enum Seed003 {
     }
 
     static func usage() async {
-        // Configure with different environments.  Changed: the endpoint type is written.
-        let controller = NetworkingController<MyEndpoint>(
+        // Making requests
+        let quick = NetworkingController()
+        do {
+            // Changed: the endpoint's type is named; Swift infers no implicit member through a generic.
+            let user: User = try await quick.request(MyEndpoint.getUser(userId: "123"))
+            _ = user
+        } catch {
+            // Handle MyError
+        }
+
+        // Configure with different environments
+        let controller = NetworkingController(
             environment: .live  // For production
                 // or .test // For unit testing
                 // or .preview // For SwiftUI previews
         )
-        let intercepted = NetworkingController<MyEndpoint>(
+        let intercepted = NetworkingController(
             interceptor: MyInterceptor()
         )
-        do {
-            let user: User = try await controller.request(.getUser(userId: "123"))
-            _ = user
-        } catch {
-            // Handle the error
-        }
-        _ = intercepted
+        _ = (controller, intercepted)
     }
 }

@@ -3,7 +3,6 @@
 // The models (`User`, `NewUser`, `APIError`) are in DocModels.swift.
 import Foundation
 import Networking
-import XCTest
 
 private enum ReadmeSnippets {
     typealias User = DocModels.User
@@ -38,19 +37,5 @@ private enum ReadmeSnippets {
         case .failure(let error):
             print(error.localizedDescription, error.isRetryable ? "(worth retrying)" : "")
         }
-    }
-}
-
-// README "Quick start": a test with a fake. This one runs (offline) with the suite.
-final class UserTests: XCTestCase {
-    typealias User = DocModels.User
-
-    func testLoadsAUser() async throws {
-        let networking = Networking(baseURL: "https://api.example.com")
-        await networking.fakeGET("/users/1", response: User(id: 1, name: "Ada"))
-
-        let user: User = try await networking.get("/users/1").get()
-
-        XCTAssertEqual(user, User(id: 1, name: "Ada"))
     }
 }

@@ -35,16 +35,9 @@ extension RequestBody {
     public func encoded(with encoder: JSONEncoder) throws(NetworkingError) -> EncodedBody {
         switch self {
         case .json(let value):
-            do {
-                return EncodedBody(data: try encoder.encode(value), fileURL: nil, contentType: "application/json")
-            } catch {
-                throw .invalidRequest("body could not be encoded as JSON: \(Self.describe(error))")
-            }
+            return try Self.json(value, encoder: encoder)
         case .form(let value):
-            let pairs = try FlatEncoder.encode(value, as: "form")
-            return EncodedBody(
-                data: Data(PercentEncoding.form(pairs).utf8), fileURL: nil,
-                contentType: "application/x-www-form-urlencoded")  // The media type defines no charset (WHATWG URL).
+            return try Self.form(value)
         case .multipart(let parts, let fields):
             let output = MultipartEncoder.encode(parts: parts, fields: fields)
             return EncodedBody(data: output.body, fileURL: nil, contentType: output.contentType)
@@ -56,6 +49,29 @@ extension RequestBody {
         case .stream(let body, let contentType):
             return EncodedBody(data: nil, fileURL: nil, contentType: contentType, stream: body)
         }
+    }
+
+    /// `value` encoded as JSON. Generic rather than taking a `RequestBody`, so that a front door
+    /// can encode a value whose conformance is isolated to its caller's actor where it is called.
+    package static func json(_ value: some Encodable, encoder: JSONEncoder) throws(NetworkingError) -> EncodedBody {
+        do {
+            return EncodedBody(data: try encoder.encode(value), fileURL: nil, contentType: "application/json")
+        } catch {
+            throw .invalidRequest("body could not be encoded as JSON: \(Self.describe(error))")
+        }
+    }
+
+    /// A flat `value` encoded as `application/x-www-form-urlencoded` (see `json`).
+    package static func form(_ value: some Encodable) throws(NetworkingError) -> EncodedBody {
+        let pairs = try FlatEncoder.encode(value, as: "form")
+        return EncodedBody(
+            data: Data(PercentEncoding.form(pairs).utf8), fileURL: nil,
+            contentType: "application/x-www-form-urlencoded")  // The media type defines no charset (WHATWG URL).
+    }
+
+    /// The same body as `encoded`, as bytes: `.data` under the encoded `Content-Type`.
+    package init(_ encoded: EncodedBody) {
+        self = .data(encoded.data ?? Data(), contentType: encoded.contentType)
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -83,18 +83,23 @@ public protocol Endpoint: Sendable {
     /// The `URLRequest` cache policy. Default `.useProtocolCachePolicy`.
     var cachePolicy: URLRequest.CachePolicy { get }
 
-    /// How many times the request is retried after a transient failure (so `2` means up to three
+    /// How many times the request is sent again after a failure (so `2` means up to three
     /// attempts). Default `-1`: any negative value means "the client's `maxRetries`".
     ///
-    /// Retries happen only for idempotent requests (see `isIdempotent`), only for failures worth
-    /// retrying, and only when the client has a retry policy (an `HTTPClient` adds one when a
-    /// request may be retried and it has none).
+    /// A count of 0 or more is the endpoint opting in: the whole request is sent again after any
+    /// failure (network, status, decoding, an error an interceptor threw), whatever the method,
+    /// waiting at least 0.2 s before the first retry and twice as long before each next one.
+    /// Cancellation, an invalid request and a one-shot stream body that started being sent are
+    /// never retried. With the client's `maxRetries` instead, only idempotent requests (see
+    /// `isIdempotent`) are retried, and only after transient failures (the client's
+    /// `RetryInterceptor`).
     var retryCount: Int { get }
 
     /// Whether sending the request twice has the same effect as sending it once, which is what
-    /// makes it safe to retry. Default: the method's (`GET`, `HEAD`, `PUT`, `DELETE`, `OPTIONS`,
-    /// `TRACE`). Return `true` for a `POST` that the server de-duplicates (an idempotency key) to
-    /// let it be retried.
+    /// makes it safe to retry under the client's `maxRetries`. Default: the method's (`GET`,
+    /// `HEAD`, `PUT`, `DELETE`, `OPTIONS`, `TRACE`). Return `true` for a `POST` that the server
+    /// de-duplicates (an idempotency key) to let it be retried. An endpoint's own `retryCount`
+    /// applies whatever this says.
     var isIdempotent: Bool { get }
 
     /// Whether loggers record this request. Default `true`; return `false` for endpoints whose

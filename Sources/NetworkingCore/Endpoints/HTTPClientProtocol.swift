@@ -21,7 +21,11 @@ import Foundation
 public protocol HTTPClientProtocol: Sendable {
     /// Sends `request` and decodes a 2xx response as `T` (`Data`, `String`, `JSONResponse` and
     /// `EmptyResponse` work too). Any other status is `.http`, with the response in the error.
-    func send<T: Decodable, R: Endpoint>(_ request: R) async throws(NetworkingError) -> T
+    ///
+    /// It runs in the caller's isolation, where `T` is decoded: `T` may be a model whose
+    /// conformance is isolated to the caller's actor (in a target whose default isolation is
+    /// `MainActor`, a model declared plainly). A conformer sends the request off the caller.
+    nonisolated(nonsending) func send<T: Decodable, R: Endpoint>(_ request: R) async throws(NetworkingError) -> T
 }
 
 /// The name code written against a `DataTransferProtocol` uses: the same protocol.
@@ -29,7 +33,9 @@ public typealias DataTransferProtocol = HTTPClientProtocol
 
 extension HTTPClientProtocol {
     /// Sends `request` and decodes the response, as a `Result`.
-    public func send<T: Decodable, R: Endpoint>(_ request: R) async -> Result<T, NetworkingError> {
+    public nonisolated(nonsending) func send<T: Decodable, R: Endpoint>(_ request: R) async -> Result<
+        T, NetworkingError
+    > {
         do {
             return .success(try await send(request))
         } catch {
@@ -38,12 +44,14 @@ extension HTTPClientProtocol {
     }
 
     /// Sends `request` and decodes the response as `type`.
-    public func send<T: Decodable, R: Endpoint>(_ request: R, as type: T.Type) async throws(NetworkingError) -> T {
+    public nonisolated(nonsending) func send<T: Decodable, R: Endpoint>(_ request: R, as type: T.Type)
+        async throws(NetworkingError) -> T
+    {
         try await send(request)
     }
 
     /// Sends `request` and ignores the response body (only its status matters).
-    public func send<R: Endpoint>(_ request: R) async throws(NetworkingError) {
+    public nonisolated(nonsending) func send<R: Endpoint>(_ request: R) async throws(NetworkingError) {
         let _: EmptyResponse = try await send(request)
     }
 
@@ -56,6 +64,25 @@ extension HTTPClientProtocol {
     ) -> RequestHandle {
         RequestHandle(
             Task {
+                let result: Result<T, NetworkingError> = await send(request)
+                completion(result)
+            })
+    }
+}
+
+extension HTTPClientProtocol {
+    /// Sends `request` in a task of its own that runs in the caller's isolation, which decodes
+    /// the response and calls `completion` there. Swift picks it when `T` is not a `Sendable` type
+    /// argument (a model whose conformance is isolated to the caller's actor); cancel the returned
+    /// handle to cancel the request.
+    @discardableResult
+    public func send<T: Decodable, R: Endpoint>(
+        _ request: R, isolation: isolated (any Actor)? = #isolation,
+        completion: @escaping (Result<T, NetworkingError>) -> Void
+    ) -> RequestHandle {
+        RequestHandle(
+            Task {
+                _ = isolation
                 let result: Result<T, NetworkingError> = await send(request)
                 completion(result)
             })

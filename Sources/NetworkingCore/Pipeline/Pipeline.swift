@@ -14,8 +14,10 @@ import Foundation
 /// starts and once when it ends (for a stream, when its body ends).
 ///
 /// Front doors (the `Networking` actor, `HTTPClient`) snapshot their configuration into a
-/// `Pipeline` and run requests on it off their own isolation, so encoding, transfer and decoding
-/// of concurrent requests never queue behind one another.
+/// `Pipeline` and run requests on it off their own isolation, so the transfers of concurrent
+/// requests never queue behind one another. A model whose conformance is isolated to the caller's
+/// actor is encoded and decoded by the front door in the caller's isolation, around
+/// `sendUndecoded` (see Pipeline+CallerDecoding.swift).
 public struct Pipeline: Sendable {
     /// Builds `URLRequest`s.
     public var builder: RequestBuilder

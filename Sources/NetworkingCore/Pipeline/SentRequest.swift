@@ -6,16 +6,18 @@ import Foundation
 
 /// A request the pipeline has sent, with its status checked, whose observers have not been told yet
 /// how it ended: a 2xx exchange waits for the caller to decode it, then `complete(_:)` tells them.
+/// A front door that decodes in its caller's isolation receives one (`Pipeline.sendUndecoded`) and
+/// decodes it there.
 ///
 /// Not generic, so that a caller decoding in generic code that runs unspecialised (a public
 /// generic verb called from another module) holds no `T?` and no closure capturing one.
 @usableFromInline
-struct SentRequest: Sendable {
+package struct SentRequest: Sendable {
     /// The response, when one came.
-    @usableFromInline let exchange: HTTPExchange?
+    @usableFromInline package let exchange: HTTPExchange?
     /// Why the request failed before decoding: the transport's error, or `.http` for a status other
     /// than 2xx (with `exchange`).
-    @usableFromInline let failure: NetworkingError?
+    @usableFromInline package let failure: NetworkingError?
     private let observation: RequestObservation?
 
     /// The outcome of sending a request that `observation` watches.
@@ -34,13 +36,13 @@ struct SentRequest: Sendable {
     /// Tells the observers how the request ended: its `failure`, else `decodingFailure` (`nil` for
     /// a request whose body was decoded).
     @usableFromInline
-    func complete(_ decodingFailure: NetworkingError?) {
+    package func complete(_ decodingFailure: NetworkingError?) {
         observation?.complete(failure ?? decodingFailure, exchange: exchange)
     }
 
     /// The value `decode` makes of a 2xx exchange, or why there is none; the observers are told.
     @inlinable
-    func decoded<T>(with decode: (HTTPExchange) throws(NetworkingError) -> T) -> Result<T, NetworkingError> {
+    package func decoded<T>(with decode: (HTTPExchange) throws(NetworkingError) -> T) -> Result<T, NetworkingError> {
         guard let exchange, failure == nil else {
             complete(nil)
             return .failure(failure ?? .invalidResponse)

@@ -45,7 +45,7 @@ extension HTTPClientProtocol {
     /// Sends `request` and decodes a 2xx response as `T`; any failure is thrown as `E`: decoded
     /// from the response body of a non-2xx response when it decodes, `E(networkingError)`
     /// otherwise.
-    public func send<T: Decodable, R: Endpoint, E: DecodableError>(
+    public nonisolated(nonsending) func send<T: Decodable, R: Endpoint, E: DecodableError>(
         _ request: R, errorType: E.Type, decoder: JSONDecoder = JSONCoding.makeDecoder()
     ) async throws(E) -> T {
         do {

@@ -6,7 +6,7 @@ import Networking
 
 extension DocModels {
     // Endpoints, "Overview".
-    struct LoginRequest: Encodable, Sendable {
+    nonisolated struct LoginRequest: Encodable, Sendable {
         let email: String
         let password: String
     }
@@ -91,8 +91,8 @@ private enum EndpointsSnippets {
         let handle = client.send(AuthEndpoint.currentUser) { (result: Result<User, NetworkingError>) in print(result) }
         handle.cancel()
 
-        let controller = NetworkingController<AuthEndpoint>(client: client)
-        let viaController: User = try await controller.request(.currentUser)
+        let controller = NetworkingController(client: client)
+        let viaController: User = try await controller.request(AuthEndpoint.currentUser)
         _ = (me, result, viaController)
     }
 

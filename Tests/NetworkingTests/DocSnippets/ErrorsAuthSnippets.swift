@@ -76,6 +76,7 @@ private enum ErrorsSnippets {
 
 private enum AuthenticationSnippets {
     typealias User = DocModels.User
+    typealias AuthEndpoint = DocModels.AuthEndpoint
     typealias NewUser = DocModels.NewUser
     typealias APIError = DocModels.APIError
 
@@ -115,7 +116,7 @@ private enum AuthenticationSnippets {
     static func storeTokens(networking: Networking) async throws {
         let tokens: any TokenProvider = StoredTokenProvider(
             storage: FileTokenStorage(fileURL: URL(fileURLWithPath: "/var/lib/myapp/token.json")))
-        // On Apple platforms: StoredTokenProvider(storage: KeychainTokenStorage(service: "com.example.app"))
+        // Or, in the Keychain or Secret Service: StoredTokenProvider(storage: KeychainTokenStorage(service: "com.example.app"))
 
         await networking.setInterceptors([
             AuthTokenInterceptor(tokenProvider: tokens),
@@ -130,10 +131,22 @@ private enum AuthenticationSnippets {
         _ = signedIn
     }
 
+    // Authentication and token refresh, "Store tokens" (no token stored).
+    static func signedOut(client: HTTPClient) async {
+        do {
+            let me: User = try await client.send(AuthEndpoint.currentUser)
+            print("Signed in as \(me.name)")
+        } catch TokenProviderError.notAuthenticated {
+            print("Please sign in to continue.")
+        } catch {
+            print(error.localizedDescription)
+        }
+    }
+
     // Authentication and token refresh, "Public requests" (an interceptor marking sign-in public).
     struct PublicSignIn: HTTPInterceptor {
         func intercept(
-            _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
+            _ request: URLRequest, next: @concurrent @Sendable (URLRequest) async throws -> HTTPExchange
         ) async throws -> HTTPExchange {
             guard request.url?.path == "/login" else { return try await next(request) }
             var options = RequestOptions.current

@@ -39,6 +39,20 @@ private enum GettingStartedSnippets {
     }
 }
 
+// Getting started, "Swift 6.2 app targets" (the fixture app of Tests/Fixtures/DefaultMainActorApp
+// compiles it in targets whose default isolation is `MainActor`).
+private enum AppTargetSnippets {
+    struct Post: Codable {
+        let id: Int
+        let title: String
+    }
+
+    static func plainModel(networking: Networking) async {
+        let post: Result<Post, NetworkingError> = await networking.get("/posts/1")
+        _ = post
+    }
+}
+
 private enum MakingRequestsSnippets {
     typealias User = DocModels.User
     typealias NewUser = DocModels.NewUser

@@ -30,7 +30,7 @@ private enum RetriesSnippets {
     // Retries, "How many attempts": the per-request budget of the table.
     struct FiveAttempts: HTTPInterceptor {
         func intercept(
-            _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
+            _ request: URLRequest, next: @concurrent @Sendable (URLRequest) async throws -> HTTPExchange
         ) async throws -> HTTPExchange {
             var options = RequestOptions.current
             options.maxAttempts = 5

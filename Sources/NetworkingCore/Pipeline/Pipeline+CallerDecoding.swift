@@ -1,0 +1,48 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+// The half of a request that runs off the caller, for front doors that decode in their caller's
+// isolation: a model whose `Decodable` conformance is isolated to the caller's actor (a model
+// declared plainly in a target whose default isolation is `MainActor`) can only be decoded there.
+// Building, interceptors, transport and the status check run here, on the global executor; the
+// caller decodes the `SentRequest` it gets back, which then tells the observers how it ended.
+
+extension Pipeline {
+    /// Builds `request` (unless `built` is given) and sends it through `transport`, off the
+    /// caller; the response is left for the caller to decode. A request that cannot be built is
+    /// the failure (the observers have been told).
+    @concurrent
+    package func sendUndecoded(
+        _ request: HTTPRequest, built: URLRequest?, kind: RequestContext.Kind, options: RequestOptions,
+        transport: any HTTPTransport, uploadProgress: ProgressReporter? = nil,
+        downloadProgress: ProgressReporter? = nil
+    ) async -> Result<SentRequest, NetworkingError> {
+        let urlRequest: URLRequest
+        if let built {
+            urlRequest = built
+        } else {
+            do {
+                urlRequest = try build(request, kind: kind, options: options)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return .success(
+            await send(
+                urlRequest, kind: kind, options: options, transport: transport, uploadProgress: uploadProgress,
+                downloadProgress: downloadProgress))
+    }
+
+    /// Sends an already-built request through `transport`, off the caller; the response is left
+    /// for the caller to decode.
+    @concurrent
+    package func sendUndecoded(
+        _ urlRequest: URLRequest, kind: RequestContext.Kind = .request, options: RequestOptions,
+        transport: any HTTPTransport
+    ) async -> SentRequest {
+        await send(urlRequest, kind: kind, options: options, transport: transport)
+    }
+}

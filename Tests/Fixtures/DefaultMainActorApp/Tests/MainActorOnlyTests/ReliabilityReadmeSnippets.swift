@@ -1,0 +1,1 @@
+../../../../NetworkingTests/ReliabilityReadmeSnippets.swift
