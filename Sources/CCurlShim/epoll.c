@@ -5,7 +5,10 @@
 
 #include "CCurlShim.h"
 
+#include <stdint.h>
 #include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
 
 int ncurl_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
 
@@ -32,6 +35,18 @@ int ncurl_epoll_wait(int epoll, uint64_t *tokens, int *flags, int capacity, int 
                        ((happened & (EPOLLOUT | EPOLLERR)) ? 2 : 0);
     }
     return count;
+}
+
+int ncurl_eventfd_create(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
+
+void ncurl_eventfd_signal(int fd) {
+    uint64_t one = 1;
+    (void)!write(fd, &one, sizeof one);  // a counter at its maximum is still readable: nothing lost
+}
+
+void ncurl_eventfd_drain(int fd) {
+    uint64_t count;
+    (void)!read(fd, &count, sizeof count);
 }
 
 #endif  // __linux__

@@ -20,9 +20,13 @@
     /// and receive, so a multi handle takes at most `connectionsPerHandle` connections; the next
     /// ones open in another.
     ///
+    /// The loop sleeps in `epoll_wait` while no connect is under way, and in libcurl's poll, with
+    /// the epoll set beside libcurl's sockets, while one is; posters wake it through an eventfd in
+    /// the epoll set, which wakes either.
+    ///
     /// `@unchecked Sendable`: `entries`, `handles`, `timers` and `again`, and every libcurl call,
-    /// belong to the loop thread; other threads only post to `inbox`, under its lock, and wake the
-    /// thread with `curl_multi_wakeup`.
+    /// belong to the loop thread; other threads only post to `inbox`, under its lock, and signal
+    /// `wakeUp`.
     package final class CurlConnectionLoop: @unchecked Sendable {
         /// How many loops the process runs: one per processor, at most four.
         static let loops: [CurlConnectionLoop] = (0..<min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4))
@@ -48,15 +52,17 @@
         private struct Inbox {
             var opening: [CurlConnection] = []
             var woken: [CurlConnection] = []
-            /// The multi handle the loop thread sleeps in, to be woken with `curl_multi_wakeup`.
-            var sleepingIn: OpaquePointer?
+            /// The loop thread sleeps (or is about to): a poster signals `wakeUp`.
+            var sleeping = false
             var hasWork: Bool { !opening.isEmpty || !woken.isEmpty }
         }
 
         private let inbox = CurlLock(Inbox())
         private let tokens = Atomic<UInt64>(0)
-        /// The epoll set of open connections' sockets (`-1` when the system gave none).
+        /// The epoll set of open connections' sockets and `wakeUp` (`-1` when the system gave none).
         private let epoll: Int32
+        /// The eventfd posters signal, in the epoll set under the token 0.
+        private let wakeUp: Int32
         /// Connections opening or open, by token. The loop thread's only.
         private var entries: [UInt64: (connection: CurlConnection, handle: Handle)] = [:]
         /// Connections still connecting, by easy-handle address. The loop thread's only.
@@ -70,6 +76,8 @@
 
         private init() {
             epoll = ncurl_epoll_create()
+            wakeUp = ncurl_eventfd_create()
+            if epoll >= 0, wakeUp >= 0 { _ = ncurl_epoll_set(epoll, wakeUp, 1, 1, 0, 0) }
             let thread = Thread { [self] in run() }
             thread.name = "NetworkingCurl connections"
             thread.stackSize = 512 * 1024
@@ -89,12 +97,12 @@
         func wake(_ connection: CurlConnection) { post { $0.woken.append(connection) } }
 
         private func post(_ work: (inout Inbox) -> Void) {
-            let sleeping = inbox.withLock { inbox -> OpaquePointer? in
+            let wakes = inbox.withLock { inbox -> Bool in
                 work(&inbox)
-                defer { inbox.sleepingIn = nil }
-                return inbox.sleepingIn
+                defer { inbox.sleeping = false }
+                return inbox.sleeping
             }
-            if let sleeping { _ = ncurl_multi_wakeup(sleeping) }
+            if wakes { ncurl_eventfd_signal(wakeUp) }
         }
 
         // MARK: - Loop thread
@@ -117,6 +125,7 @@
                 if epoll >= 0 {
                     ready = Int(ncurl_epoll_wait(epoll, &readyTokens, &readyFlags, 256, 0))
                     for index in 0..<max(ready, 0) {
+                        if readyTokens[index] == 0 { ncurl_eventfd_drain(wakeUp) }
                         guard let entry = entries[readyTokens[index]] else { continue }
                         serve(entry.connection, .service)
                     }
@@ -140,26 +149,31 @@
             }
         }
 
-        /// Waits in libcurl's poll of a multi handle that is connecting (any, when none is), with
-        /// the epoll set beside its own sockets, until a socket is ready, a poster wakes it, or the
-        /// next deadline.
+        /// Waits until a socket is ready, a poster wakes it, or the next deadline: in `epoll_wait`
+        /// while no connect is under way, else in libcurl's poll of a multi handle that is
+        /// connecting, with the epoll set beside its own sockets.
         private func sleep(busy: Bool) {
             let connectingHandles = handles.filter { $0.connecting > 0 }
-            guard let polled = connectingHandles.first ?? handles.first ?? makeHandle() else { return }
             var timeout: Int32 = busy ? 0 : 1000
             if let next = timers.next { timeout = min(timeout, Self.milliseconds(until: next)) }
             // Another handle connecting is not in this poll: look at it again soon.
             if connectingHandles.count > 1 { timeout = min(timeout, 10) }
             let sleeps = inbox.withLock { inbox -> Bool in
                 guard !inbox.hasWork else { return false }
-                inbox.sleepingIn = polled.multi
+                inbox.sleeping = true
                 return true
             }
             guard sleeps else { return }
-            var ready: Int32 = 0
-            var epollReady: Int32 = 0
-            _ = ncurl_multi_poll_fd(polled.multi, epoll, timeout, &ready, &epollReady)
-            inbox.withLock { $0.sleepingIn = nil }
+            if let polled = connectingHandles.first {
+                var ready: Int32 = 0
+                var epollReady: Int32 = 0
+                _ = ncurl_multi_poll_fd(polled.multi, epoll, timeout, &ready, &epollReady)
+            } else {
+                var token: UInt64 = 0
+                var flags: Int32 = 0
+                _ = ncurl_epoll_wait(epoll, &token, &flags, 1, timeout)  // the next pass takes the events
+            }
+            inbox.withLock { $0.sleeping = false }
         }
 
         /// Whole milliseconds until `deadline`, rounded up so that it is not polled early.
@@ -169,8 +183,7 @@
             return Int32(clamping: max(total, 0))
         }
 
-        /// A new multi handle. Handles are kept for the loop's life, empty ones reused: a poster may
-        /// still be waking one the loop has just left.
+        /// A new multi handle. Handles are kept for the loop's life, empty ones reused.
         private func makeHandle() -> Handle? {
             guard let multi = ncurl_multi_init() else { return nil }
             let handle = Handle(multi: multi)
@@ -233,7 +246,7 @@
             guard let serve = connection.serve else { return }
             let interest = serve(connection, event)
             if interest.closes { return release(connection) }
-            if connection.socket >= 0, connection.isStillConnected() { register(connection, interest) }
+            if connection.isOpen { register(connection, interest) }
             if interest.again { again.append(connection) }
             connection.deadline = interest.deadline
             if let deadline = interest.deadline, connection.scheduled.map({ deadline < $0 }) ?? true {
@@ -252,15 +265,16 @@
         /// Registers the socket for what the owner waits for; a socket waiting for nothing leaves the
         /// set (a hung-up socket would otherwise be reported at every pass).
         private func register(_ connection: CurlConnection, _ interest: CurlConnection.Interest) {
-            guard epoll >= 0 else { return }
             let wanted = (interest.readable, interest.writable)
+            let unchanged = connection.registered.map { $0 == wanted } ?? (wanted == (false, false))
+            guard epoll >= 0, !unchanged, connection.isStillConnected() else { return }
             if wanted == (false, false) {
-                if connection.registered != nil { _ = ncurl_epoll_remove(epoll, connection.socket) }
+                _ = ncurl_epoll_remove(epoll, connection.socket)
                 connection.registered = nil
-            } else if connection.registered.map({ $0 != wanted }) ?? true {
-                let added = connection.registered == nil
+            } else {
+                let adds: Int32 = connection.registered == nil ? 1 : 0
                 _ = ncurl_epoll_set(
-                    epoll, connection.socket, added ? 1 : 0, wanted.0 ? 1 : 0, wanted.1 ? 1 : 0, connection.token)
+                    epoll, connection.socket, adds, wanted.0 ? 1 : 0, wanted.1 ? 1 : 0, connection.token)
                 connection.registered = wanted
             }
         }

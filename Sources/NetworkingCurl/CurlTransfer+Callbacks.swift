@@ -64,6 +64,11 @@
                 guard count >= 0 else {
                     return abortRead("reading the body file failed: \(String(cString: strerror(errno)))")
                 }
+                if count > 0, let progress = requestBody?.fileProgress {
+                    bodyOffset += count
+                    progress.report(
+                        TransferProgress(completedBytes: Int64(bodyOffset), totalBytes: requestBody?.length))
+                }
                 guard count == 0, let trailerPump, let requestBody else { return count }
                 // The end of a file with trailers: wait (paused) until they are computed.
                 guard case .pause = trailerPump.fileEnded(requestBody, for: self) else { return 0 }
@@ -100,7 +105,9 @@
                 bodyOffset = Int(offset)
                 return NCURL_SEEKFUNC_OK
             case .file(let descriptor, _):
-                return lseek(descriptor, off_t(offset), SEEK_SET) < 0 ? NCURL_SEEKFUNC_FAIL : NCURL_SEEKFUNC_OK
+                guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else { return NCURL_SEEKFUNC_FAIL }
+                bodyOffset = Int(offset)  // the file's bytes read so far, for its progress
+                return NCURL_SEEKFUNC_OK
             case .stream(let pump):
                 return offset == 0 && pump.canRewind ? NCURL_SEEKFUNC_OK : NCURL_SEEKFUNC_CANTSEEK
             }

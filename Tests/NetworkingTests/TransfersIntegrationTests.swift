@@ -161,6 +161,27 @@ final class TransfersIntegrationTests: XCTestCase {
         XCTAssertGreaterThan(progress.values.count, 2, "progress arrived while sending: \(progress.values)")
     }
 
+    func testAFileLargerThanTheInMemoryCapUploadsFromDiskWithProgress() async throws {
+        struct Received: Decodable, Sendable {
+            let bytes: Int
+            let crc32: UInt32
+        }
+        // Progress must not turn the file into a stream a transport reads into memory first.
+        let content = TransferTestEnvironment.fileContent(version: 5, size: 2 * 1024 * 1024 + 3)
+        let fileURL = directory.appendingPathComponent("large-upload.bin")
+        try content.write(to: fileURL)
+        let networking = Networking(
+            baseURL: server.baseURL, transport: TestTransport.make(maxResponseBodySize: 256 * 1024))
+        let progress = ProgressLog()
+        let received: Received = try await networking.upload(
+            "/upload", fileURL: fileURL, contentType: "application/octet-stream", progress: progress.reporter
+        ).get()
+        XCTAssertEqual(received.bytes, content.count)
+        XCTAssertEqual(received.crc32, TransferTestEnvironment.crc32(content))
+        progress.assertComplete(total: Int64(content.count))
+        XCTAssertGreaterThan(progress.values.count, 2, "progress arrived while sending: \(progress.values)")
+    }
+
     func testUploadOfAMissingFileIsAnInvalidRequest() async {
         let progress = ProgressLog()
         let result: Result<Void, NetworkingError> = await httpbin.upload(

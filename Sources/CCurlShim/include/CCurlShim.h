@@ -124,6 +124,12 @@ int ncurl_epoll_remove(int epoll, int fd);
 /// tokens and, in `flags`, 1 for readable (or hung up, or failed) and 2 for writable. The count, or
 /// -1 with errno set.
 int ncurl_epoll_wait(int epoll, uint64_t *tokens, int *flags, int capacity, int timeout_ms);
+/// A non-blocking, close-on-exec eventfd (a wake-up a loop waits for beside its sockets), or -1.
+int ncurl_eventfd_create(void);
+/// Makes the eventfd readable (from any thread).
+void ncurl_eventfd_signal(int fd);
+/// Makes the eventfd unreadable again.
+void ncurl_eventfd_drain(int fd);
 
 // MARK: Header lists
 

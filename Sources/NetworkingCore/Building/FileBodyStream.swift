@@ -15,6 +15,8 @@ import Foundation
 public final class FileBodyStream: InputStream {
     /// The file the body is read from.
     public let fileURL: URL
+    /// Told the bytes of the file as the transport sends them, when set (upload progress).
+    package var progress: ProgressReporter?
 
     /// A stream over `fileURL`; `nil` if Foundation refuses the URL.
     public init?(fileURL: URL) {

@@ -38,8 +38,14 @@ extension HTTPBody {
         }
     }
 
-    /// This body, reporting the bytes read from it (as the transport sends them) to `progress`.
+    /// This body, reporting the bytes read from it (as the transport sends them) to `progress`. A
+    /// file stays a file (`fileProgress`), so that a transport still sends it from disk.
     func reportingProgress(to progress: ProgressReporter) -> HTTPBody {
+        if fileURL != nil {
+            var body = self
+            body.fileProgress = progress
+            return body
+        }
         let total = length
         var counted = HTTPBody(
             CountedChunks(body: self, total: total, progress: progress), length: total,

@@ -82,7 +82,8 @@ public struct TransportRequest: Sendable {
         guard let body else { return head }
         var request = head
         if let file = body.fileURL {
-            if request.fileBodyURL != file { request.setFileBody(file) }
+            if request.fileBodyURL != file || body.fileProgress != nil { request.setFileBody(file) }
+            (request.httpBodyStream as? FileBodyStream)?.progress = body.fileProgress
         } else if let data = body.data {
             if request.httpBody != data { request.httpBody = data }
         } else {

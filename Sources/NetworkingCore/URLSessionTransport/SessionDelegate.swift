@@ -37,6 +37,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     let states = Mutex<[TaskKey: State]>([:])
+    /// The upload progress of tasks that send a file with a reporter (see
+    /// SessionDelegate+UploadProgress.swift), removed when the task completes.
+    let uploads = Mutex<[TaskKey: UploadProgress]>([:])
 
     #if canImport(FoundationNetworking)
         /// What a task's state is filed under: the task itself (every read of `taskIdentifier` costs
@@ -263,6 +266,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        uploads.withLock { _ = $0.removeValue(forKey: Self.key(task)) }
         finish(task) { state in
             if let error { return .failure(Self.map(error)) }
             guard let response = state.response ?? task.response as? HTTPURLResponse else {

@@ -75,11 +75,15 @@ public final class URLSessionTransport: HTTPTransport {
         if Task.isCancelled { throw .cancelled }
         try RequestHeadCheck.validate(request)
         var request = request
-        let fileURL = request.fileBodyURL
-        if fileURL != nil { request.httpBodyStream = nil }  // uploaded from the file, read afresh
+        let file = request.httpBodyStream as? FileBodyStream
+        if file != nil { request.httpBodyStream = nil }  // uploaded from the file, read afresh
         let task: URLSessionDataTask
-        if let fileURL {
-            task = session.uploadTask(with: request, fromFile: fileURL)
+        if let file {
+            task = session.uploadTask(with: request, fromFile: file.fileURL)
+            if let progress = file.progress {
+                let size = try? FileManager.default.attributesOfItem(atPath: file.fileURL.path)[.size] as? NSNumber
+                delegate.reportUpload(of: task, to: progress, totalBytes: size?.int64Value)
+            }
         } else {
             task = session.dataTask(with: request)
         }

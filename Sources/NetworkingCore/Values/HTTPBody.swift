@@ -43,6 +43,10 @@ public struct HTTPBody: Sendable {
     public var trailers: (@Sendable () async -> HTTPHeaders)?
     /// Set when a one-shot body starts being sent; `nil` for a body that can be sent again.
     private let started: SharedFlag?
+    /// Told the bytes of a file body as they are read for sending (upload progress), when set. A
+    /// transport that sends the file without iterating the body (from its descriptor, or as an
+    /// upload from the file) reports to it itself, so that the file stays a file on its way.
+    package var fileProgress: ProgressReporter?
 
     /// A body of bytes held in memory.
     public init(_ data: Data) {
@@ -153,7 +157,10 @@ extension HTTPBody: AsyncSequence {
     public func makeAsyncIterator() -> Iterator {
         switch form {
         case .bytes(let data): return Iterator(source: .bytes(data.isEmpty ? nil : data))
-        case .file(let url): return Iterator(source: .file(url, nil))
+        case .file(let url):
+            var iterator = Iterator(source: .file(url, nil))
+            iterator.progress = fileProgress.map { ($0, length) }
+            return iterator
         case .sequence(let make): return Iterator(source: .sequence(make().makeAsyncIterator()))
         }
     }
@@ -173,6 +180,10 @@ extension HTTPBody: AsyncSequence {
         }
 
         fileprivate var source: Source
+        /// Where a file's bytes read so far are reported, with the file's length.
+        fileprivate var progress: (reporter: ProgressReporter, total: Int64?)?
+        /// The bytes of the file read so far.
+        fileprivate var read: Int64 = 0
 
         /// The next chunk, or `nil` at the end of the body.
         public mutating func next() async throws(NetworkingError) -> Data? {
@@ -210,6 +221,10 @@ extension HTTPBody: AsyncSequence {
                     return nil
                 }
                 source = .file(url, handle)
+                if let progress {
+                    read += Int64(chunk.count)
+                    progress.reporter.report(TransferProgress(completedBytes: read, totalBytes: progress.total))
+                }
                 return chunk
             } catch {
                 source = .done
