@@ -43,6 +43,33 @@ final class StreamedRequestBodyTests: XCTestCase {
         XCTAssertEqual(error.statusCode, 503, "the failure is returned, not retried with an empty body")
         XCTAssertEqual(attempts.count, 1)
     }
+
+    func testURLSessionTransportRefusesAtOnceToSendAOneShotBodyWhileReadingTheResponse() async throws {
+        try await HTTPBin.requireServer()
+        // A body that ends only once the response has been read: collecting it first would wait forever.
+        let (chunks, feed) = AsyncStream<Data>.makeStream()
+        feed.yield(Data("first".utf8))
+        var request = URLRequest(url: URL(string: HTTPBin.baseURL + "/anything")!)
+        request.httpMethod = "POST"
+        let sending = Task {
+            try await URLSessionTransport().send(
+                TransportRequest(
+                    head: request, body: HTTPBody(chunks, length: nil, iterationBehavior: .single),
+                    reading: .streamed))
+        }
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(10))
+            feed.finish()  // unblocks a transport that waits, so that the test fails instead of hanging
+        }
+        defer { watchdog.cancel() }
+        do {
+            _ = try await sending.value
+            XCTFail("the transport sent a one-shot body while the response was read as it arrives")
+        } catch {
+            guard case .invalidRequest(let reason) = error as? NetworkingError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("while the response is read as it arrives"), reason)
+        }
+    }
 }
 
 /// Counts the attempts that pass through it.

@@ -19,8 +19,18 @@ extension URLSessionTransport {
     ///
     /// A body from an `AsyncSequence` is read into memory first (up to `maxResponseBodySize`):
     /// URLSession reads an `httpBodyStream` with blocking reads on its own thread, and the library
-    /// blocks no thread to feed one. A file body is uploaded from its file, read afresh.
+    /// blocks no thread to feed one. So a one-shot sequence sent while the response is read as it
+    /// arrives (`reading` `.streamed`), which may wait for the response before it ends, fails at
+    /// once with `.invalidRequest` instead of waiting forever (use `CurlTransport` to send while
+    /// reading). A file body is uploaded from its file, read afresh.
     public func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+        if request.reading == .streamed, let body = request.body, body.data == nil, body.fileURL == nil,
+            body.iterationBehavior == .single
+        {
+            throw .invalidRequest(
+                "URLSessionTransport reads a produced request body whole before it sends it, so it cannot send "
+                    + "a one-shot body while the response is read as it arrives (use CurlTransport for that)")
+        }
         let head = try await request.collectingBody(upTo: maxResponseBodySize)
         #if canImport(Darwin)
             if session.configuration.identifier != nil { return try await backgroundResponse(head) }

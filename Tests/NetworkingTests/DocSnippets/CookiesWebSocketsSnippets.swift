@@ -55,6 +55,25 @@ private enum CookiesWebSocketsSnippets {
         _ = reader
     }
 
+    // WebSockets, an endpoint's connection.
+    enum ChatEndpoint: Endpoint {
+        case room(Int)
+
+        var baseURL: URL { URL(string: "https://chat.example.com")! }
+        var path: String {
+            switch self {
+            case .room(let id): "/rooms/\(id)"
+            }
+        }
+        var method: HTTPMethod { .get }
+    }
+
+    static func endpointChat() async throws {
+        let client = HTTPClient()
+        let room = try await client.webSocket(ChatEndpoint.room(42), protocols: ["chat.v1"])
+        try await room.send(.text("hello"))
+    }
+
     // WebSockets, "Compression".
     static func compression(networking: Networking) async throws {
         let socket = try await networking.webSocket("/rooms/42")

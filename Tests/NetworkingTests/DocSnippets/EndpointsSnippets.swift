@@ -86,6 +86,10 @@ private enum EndpointsSnippets {
                 interceptors: [AuthTokenInterceptor(tokenProvider: tokens), RetryInterceptor(delay: 0.5)],
                 maxRetries: 2))
 
+        // Sign in first: the login endpoint needs no token, and the one it returns goes with every request after it.
+        let session: Token = try await client.send(AuthEndpoint.login(email: "ada@example.com", password: "secret"))
+        try await tokens.setToken(session)
+
         let me: User = try await client.send(AuthEndpoint.currentUser)  // throws NetworkingError
         let result: Result<User, NetworkingError> = await client.send(AuthEndpoint.currentUser)
         let handle = client.send(AuthEndpoint.currentUser) { (result: Result<User, NetworkingError>) in print(result) }

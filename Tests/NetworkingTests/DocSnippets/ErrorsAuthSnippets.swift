@@ -114,8 +114,9 @@ private enum AuthenticationSnippets {
 
     // Authentication and token refresh, "Store tokens".
     static func storeTokens(networking: Networking) async throws {
-        let tokens: any TokenProvider = StoredTokenProvider(
-            storage: FileTokenStorage(fileURL: URL(fileURLWithPath: "/var/lib/myapp/token.json")))
+        let tokenFile = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask)[0]
+            .appendingPathComponent("MyApp/token.json")
+        let tokens: any TokenProvider = StoredTokenProvider(storage: FileTokenStorage(fileURL: tokenFile))
         // Or, in the Keychain or Secret Service: StoredTokenProvider(storage: KeychainTokenStorage(service: "com.example.app"))
 
         await networking.setInterceptors([
