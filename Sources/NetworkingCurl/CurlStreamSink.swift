@@ -17,6 +17,11 @@
         let valve: CurlStreamValve
         /// The buffered byte count seen by the last `shouldPause()`.
         private var lastBuffered = 0
+        /// The bytes of the response body still to come, when its length is known and the request
+        /// body is produced as it is sent: the stream then ends at the body's last byte, even while
+        /// the request body is still open (libcurl 7.88 ends a transfer only once its upload has
+        /// ended too), and the rest of the request body is not sent.
+        private var remaining: Int64?
 
         init(continuation: ResponseBodyStream.Continuation, valve: CurlStreamValve) {
             self.continuation = continuation
@@ -25,6 +30,13 @@
 
         func responseStarted(_ head: ResponseHead, expectedLength: Int64?) -> NetworkingError? {
             valve.headArrived(head)
+            remaining = nil
+            // A length beside a transfer coding is not the body's (RFC 9112 §6.3): libcurl reads the
+            // chunks, and so does this sink.
+            if let expectedLength, valve.sendsProducedBody, !head.headerFields.contains("Transfer-Encoding") {
+                remaining = expectedLength
+                if expectedLength <= 0 { endBeforeTheUpload() }
+            }
             return nil
         }
 
@@ -45,7 +57,20 @@
 
         func receive(_ bytes: UnsafeRawBufferPointer) -> NetworkingError? {
             valve.noteBuffered(lastBuffered + bytes.count, chunk: bytes.count)
-            return continuation.yield(Data(bytes)) ? nil : .cancelled
+            guard continuation.yield(Data(bytes)) else { return .cancelled }
+            if let left = remaining {
+                remaining = left - Int64(bytes.count)
+                if left <= Int64(bytes.count) { endBeforeTheUpload() }
+            }
+            return nil
+        }
+
+        /// The response has all its body: the stream ends now, and the transfer, which would wait
+        /// for the request body to end, stops (its producer too; the connection is closed).
+        private func endBeforeTheUpload() {
+            remaining = nil
+            continuation.finish()
+            valve.cancel()
         }
     }
 
@@ -87,6 +112,9 @@
         }
 
         func attach(_ transfer: CurlTransfer) { state.withLock { $0.transfer = transfer } }
+
+        /// Whether the transfer sends a body produced as it is sent (loop thread, once attached).
+        var sendsProducedBody: Bool { state.withLock { $0.transfer?.uploadPump != nil } }
 
         /// The transfer has ended (its handle is being recycled): forgets it.
         func detach() {

@@ -24,6 +24,10 @@ is described below, at the moment it is described. Paths (query parameters in br
   POST /record [id]          reads the whole body, counts the request and its bytes under id, 200
   POST /redirect307 [id, to] reads the whole body, counts it under id, 307 to `to`
   GET  /control/count [id]   {"requests": N, "bytes": N}: what was counted under id
+  POST /early [id]           answers 200 with a Content-Length body ("answered before the body
+                             ended") as soon as the first chunk of the (chunked) request body has
+                             come, then reads the rest of it until the client ends it or goes
+                             away, counting the bytes under id
 """
 
 import argparse
@@ -203,6 +207,18 @@ def trailers(conn, query):
     conn.send(trailer_block([("X-Checksum", checksum), ("X-Parts", str(parts))]))
 
 
+def early(conn, headers, key):
+    generator = conn.chunks()
+    received = len(next(generator, b""))
+    respond(conn, "200 OK", b"answered before the body ended", content_type="text/plain")
+    try:
+        for data in generator:
+            received += len(data)
+    except (ConnectionError, OSError, ValueError):
+        pass
+    COUNTS.add(key, received)
+
+
 def handle(conn):
     while True:
         method, target, headers = conn.head()
@@ -233,6 +249,9 @@ def handle(conn):
             COUNTS.add(key, len(body))
             to = query.get("to", ["/record"])[0]
             respond(conn, "307 Temporary Redirect", b"", extra=[("Location", to)])
+        elif url.path == "/early":
+            early(conn, headers, key)
+            return  # the request body may have been cut short: the connection is not reused
         elif url.path == "/control/count":
             respond(conn, "200 OK", json.dumps(COUNTS.get(key)).encode())
         else:

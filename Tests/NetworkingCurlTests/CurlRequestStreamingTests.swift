@@ -40,6 +40,33 @@
             XCTAssertEqual(echoed, rounds)
         }
 
+        /// The server answers (with a length) after the first chunk while the request body is still
+        /// open: the response body ends at its last byte, and the rest of the request body is not
+        /// produced (its sequence is cancelled).
+        func testAResponseThatEndsBeforeTheRequestBodyEndsTheStreamAndStopsTheBody() async throws {
+            let url = try StreamServer.url("/early")
+            let transport = try CurlTransport()
+            let producerStopped = Mutex(false)
+            let (chunks, feed) = AsyncStream<Data>.makeStream()
+            feed.onTermination = { _ in producerStopped.withLock { $0 = true } }
+            feed.yield(Data("first".utf8))
+            let body = try await withTimeout(10) { () async throws -> String in
+                let response = try await transport.send(
+                    TransportRequest(head: post(url), body: producedBody(chunks), reading: .streamed))
+                XCTAssertEqual(response.statusCode, 200)
+                var received = Data()
+                for try await chunk in response.body { received.append(chunk) }  // never finished by `feed`
+                return String(decoding: received, as: UTF8.self)
+            }
+            XCTAssertEqual(body, "answered before the body ended")
+            let deadline = ContinuousClock.now + .seconds(5)
+            while !producerStopped.withLock({ $0 }), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            XCTAssertTrue(producerStopped.withLock { $0 }, "the request body's sequence was stopped")
+            feed.finish()
+        }
+
         /// Collected whole, a produced body of unknown length arrives chunked, in its chunks.
         func testAProducedBodyIsSentChunkedAndCollectedWhole() async throws {
             let parts = ["alpha", "beta", "gamma"].map { Data($0.utf8) }
