@@ -22,6 +22,9 @@
         /// the request body is still open (libcurl 7.88 ends a transfer only once its upload has
         /// ended too), and the rest of the request body is not sent.
         private var remaining: Int64?
+        /// The decoder of a chunked response to such a request, which libcurl hands over undecoded
+        /// (`CurlTransfer.decodesChunksItself`), so that its last chunk ends the stream the same way.
+        private var chunks: CurlChunkDecoder?
 
         init(continuation: ResponseBodyStream.Continuation, valve: CurlStreamValve) {
             self.continuation = continuation
@@ -31,9 +34,15 @@
         func responseStarted(_ head: ResponseHead, expectedLength: Int64?) -> NetworkingError? {
             valve.headArrived(head)
             remaining = nil
-            // A length beside a transfer coding is not the body's (RFC 9112 §6.3): libcurl reads the
-            // chunks, and so does this sink.
-            if let expectedLength, valve.sendsProducedBody, !head.headerFields.contains("Transfer-Encoding") {
+            chunks = nil
+            guard valve.sendsProducedBody else { return nil }
+            let fields = head.headerFields
+            // A length beside a transfer coding is not the body's (RFC 9112 §6.3).
+            if let coding = fields["Transfer-Encoding"] {
+                guard coding.lowercased().contains("chunked") else { return nil }
+                guard fields["Content-Encoding"] == nil else { return Self.encodedWhileSending }
+                chunks = CurlChunkDecoder()
+            } else if let expectedLength {
                 remaining = expectedLength
                 if expectedLength <= 0 { endBeforeTheUpload() }
             }
@@ -57,6 +66,7 @@
 
         func receive(_ bytes: UnsafeRawBufferPointer) -> NetworkingError? {
             valve.noteBuffered(lastBuffered + bytes.count, chunk: bytes.count)
+            if chunks != nil { return receiveChunked(bytes) }
             guard continuation.yield(Data(bytes)) else { return .cancelled }
             if let left = remaining {
                 remaining = left - Int64(bytes.count)
@@ -65,12 +75,42 @@
             return nil
         }
 
-        /// The response has all its body: the stream ends now, and the transfer, which would wait
-        /// for the request body to end, stops (its producer too; the connection is closed).
-        private func endBeforeTheUpload() {
+        /// Hands on the body of the chunks in `bytes`, and ends the stream at the last one.
+        private func receiveChunked(_ bytes: UnsafeRawBufferPointer) -> NetworkingError? {
+            var accepted = true
+            do throws(NetworkingError) {
+                try chunks?.decode(bytes) { piece in
+                    if accepted, !continuation.yield(Data(piece)) { accepted = false }
+                }
+            } catch {
+                return error
+            }
+            guard accepted else { return .cancelled }
+            if let decoder = chunks, decoder.isFinished { endBeforeTheUpload(trailers: decoder.trailers) }
+            return nil
+        }
+
+        /// The response has all its body: the stream ends now, and a transfer still sending its
+        /// request body, which would wait for that body to end, stops (its producer too; the
+        /// connection is closed).
+        private func endBeforeTheUpload(trailers: HTTPHeaders = HTTPHeaders()) {
             remaining = nil
-            continuation.finish()
-            valve.cancel()
+            chunks = nil
+            continuation.finish(trailers: trailers)
+            if valve.isStillSendingProducedBody { valve.cancel() }
+        }
+
+        /// The failure of a chunked, content-encoded response to a request whose body is still
+        /// produced: libcurl hands such chunks over undecoded, content coding included.
+        private static var encodedWhileSending: NetworkingError {
+            .transport(
+                URLError(
+                    .cannotDecodeContentData,
+                    userInfo: [
+                        NSLocalizedDescriptionKey:
+                            "The response is chunked and content-encoded while its request body is produced as it is "
+                            + "sent, which the transport cannot decode: send the request without Accept-Encoding."
+                    ]))
         }
     }
 
@@ -115,6 +155,11 @@
 
         /// Whether the transfer sends a body produced as it is sent (loop thread, once attached).
         var sendsProducedBody: Bool { state.withLock { $0.transfer?.uploadPump != nil } }
+
+        /// Whether the transfer still has some of such a body to send (loop thread).
+        var isStillSendingProducedBody: Bool {
+            state.withLock { $0.transfer?.uploadPump.map { !$0.hasHandedOverEverything } ?? false }
+        }
 
         /// The transfer has ended (its handle is being recycled): forgets it.
         func detach() {

@@ -93,6 +93,7 @@
             setLong(NCURLOPT_PIPEWAIT, configuration.multiplexes(isHTTPS: isHTTPS) ? 1 : 0)
             if resetsMethod { setLong(NCURLOPT_HTTPGET, 1) }  // clears POST, NOBODY and upload
             try configureBody(method: method)
+            setLong(NCURLOPT_HTTP_TRANSFER_DECODING, decodesChunksItself ? 0 : 1)
             configureHeaders(userAgentLine: userAgentLine)
         }
 
@@ -211,7 +212,13 @@
             if isChunked, !hasTransferEncoding { append("Transfer-Encoding: chunked") }
             if !hasUserAgent, let userAgentLine { append(userAgentLine) }
             // libcurl leaves out its own line when the list has one (see CurlLibrary.acceptEncodingLine).
-            if !hasAcceptEncoding, let line = CurlLibrary.acceptEncodingLine { append(line) }
+            // A transfer that hands chunks over undecoded asks for no content coding, which libcurl
+            // would then hand over undecoded too ("Accept-Encoding:" removes the field).
+            if !hasAcceptEncoding, decodesChunksItself {
+                append("Accept-Encoding:")
+            } else if !hasAcceptEncoding, let line = CurlLibrary.acceptEncodingLine {
+                append(line)
+            }
             headerList = list
             _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_HTTPHEADER, list.map { UnsafeRawPointer($0) })
         }

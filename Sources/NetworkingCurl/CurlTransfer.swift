@@ -255,6 +255,11 @@
             return nil
         }
 
+        /// Whether the transfer hands a chunked response over undecoded, for its stream to decode
+        /// (`CurlChunkDecoder`): a stream whose request body is produced as it is sent, so that the
+        /// response can end at its last chunk while the request body is still open.
+        var decodesChunksItself: Bool { sink is CurlStreamSink && uploadPump != nil }
+
         /// Starts producing a body that is sent as it is produced (nothing for any other body).
         func startBody() {
             if let uploadPump, let requestBody { uploadPump.start(requestBody, for: self) }

@@ -74,6 +74,9 @@
             task.withLock { $0 = producer }
         }
 
+        /// Whether the body has ended and libcurl has taken all of it (trailers aside).
+        var hasHandedOverEverything: Bool { state.withLock { $0.ended && $0.waiting == 0 } }
+
         /// The transfer has ended: stops the producer and forgets the transfer.
         func stop() {
             let waiting = state.withLock { state -> CheckedContinuation<Bool, Never>? in

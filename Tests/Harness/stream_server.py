@@ -24,10 +24,11 @@ is described below, at the moment it is described. Paths (query parameters in br
   POST /record [id]          reads the whole body, counts the request and its bytes under id, 200
   POST /redirect307 [id, to] reads the whole body, counts it under id, 307 to `to`
   GET  /control/count [id]   {"requests": N, "bytes": N}: what was counted under id
-  POST /early [id]           answers 200 with a Content-Length body ("answered before the body
+  POST /early [id, chunked]  answers 200 with a Content-Length body ("answered before the body
                              ended") as soon as the first chunk of the (chunked) request body has
                              come, then reads the rest of it until the client ends it or goes
-                             away, counting the bytes under id
+                             away, counting the bytes under id; with chunked=1 the same body in
+                             two chunks and the trailer X-Early: yes
 """
 
 import argparse
@@ -207,10 +208,14 @@ def trailers(conn, query):
     conn.send(trailer_block([("X-Checksum", checksum), ("X-Parts", str(parts))]))
 
 
-def early(conn, headers, key):
+def early(conn, headers, key, query):
     generator = conn.chunks()
     received = len(next(generator, b""))
-    respond(conn, "200 OK", b"answered before the body ended", content_type="text/plain")
+    if query.get("chunked", ["0"])[0] == "1":
+        conn.send(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n"
+                  + chunk(b"answered ") + chunk(b"before the body ended") + trailer_block([("X-Early", "yes")]))
+    else:
+        respond(conn, "200 OK", b"answered before the body ended", content_type="text/plain")
     try:
         for data in generator:
             received += len(data)
@@ -250,7 +255,7 @@ def handle(conn):
             to = query.get("to", ["/record"])[0]
             respond(conn, "307 Temporary Redirect", b"", extra=[("Location", to)])
         elif url.path == "/early":
-            early(conn, headers, key)
+            early(conn, headers, key, query)
             return  # the request body may have been cut short: the connection is not reused
         elif url.path == "/control/count":
             respond(conn, "200 OK", json.dumps(COUNTS.get(key)).encode())

@@ -40,31 +40,58 @@
             XCTAssertEqual(echoed, rounds)
         }
 
-        /// The server answers (with a length) after the first chunk while the request body is still
-        /// open: the response body ends at its last byte, and the rest of the request body is not
-        /// produced (its sequence is cancelled).
+        /// The server answers after the first chunk while the request body is still open, with a
+        /// length or chunked (with a trailer): the response body ends at its last byte, and the rest
+        /// of the request body is not produced (its sequence is cancelled).
         func testAResponseThatEndsBeforeTheRequestBodyEndsTheStreamAndStopsTheBody() async throws {
-            let url = try StreamServer.url("/early")
+            for chunked in [false, true] {
+                let url = try StreamServer.url(chunked ? "/early?chunked=1" : "/early")
+                let transport = try CurlTransport()
+                let producerStopped = Mutex(false)
+                let (chunks, feed) = AsyncStream<Data>.makeStream()
+                feed.onTermination = { _ in producerStopped.withLock { $0 = true } }
+                feed.yield(Data("first".utf8))
+                let (body, trailers) = try await withTimeout(10) { () async throws -> (String, HTTPHeaders) in
+                    let response = try await transport.send(
+                        TransportRequest(head: post(url), body: producedBody(chunks), reading: .streamed))
+                    XCTAssertEqual(response.statusCode, 200)
+                    var received = Data()
+                    for try await chunk in response.body { received.append(chunk) }  // never finished by `feed`
+                    return (String(decoding: received, as: UTF8.self), response.body.trailers)
+                }
+                XCTAssertEqual(body, "answered before the body ended", "chunked: \(chunked)")
+                XCTAssertEqual(trailers["X-Early"], chunked ? "yes" : nil)
+                let deadline = ContinuousClock.now + .seconds(5)
+                while !producerStopped.withLock({ $0 }), ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(10))
+                }
+                XCTAssertTrue(producerStopped.withLock { $0 }, "the request body's sequence was stopped")
+                feed.finish()
+            }
+        }
+
+        /// A chunked response to a produced body that ends first, as usual: decoded by the stream,
+        /// trailers included, and the connection is kept for the next request.
+        func testAChunkedEchoOfAProducedBodyKeepsItsTrailers() async throws {
+            let url = try StreamServer.url("/echo")
             let transport = try CurlTransport()
-            let producerStopped = Mutex(false)
-            let (chunks, feed) = AsyncStream<Data>.makeStream()
-            feed.onTermination = { _ in producerStopped.withLock { $0 = true } }
-            feed.yield(Data("first".utf8))
-            let body = try await withTimeout(10) { () async throws -> String in
-                let response = try await transport.send(
-                    TransportRequest(head: post(url), body: producedBody(chunks), reading: .streamed))
-                XCTAssertEqual(response.statusCode, 200)
-                var received = Data()
-                for try await chunk in response.body { received.append(chunk) }  // never finished by `feed`
-                return String(decoding: received, as: UTF8.self)
+            for round in 0..<2 {
+                let (chunks, feed) = AsyncStream<Data>.makeStream()
+                feed.yield(Data("one;".utf8))
+                feed.yield(Data("two".utf8))
+                feed.finish()
+                let (body, trailers) = try await withTimeout(10) { () async throws -> (String, HTTPHeaders) in
+                    let response = try await transport.send(
+                        TransportRequest(
+                            head: post(url), body: producedBody(chunks, trailers: ["X-Round": "\(round)"]),
+                            reading: .streamed))
+                    var received = Data()
+                    for try await chunk in response.body { received.append(chunk) }
+                    return (String(decoding: received, as: UTF8.self), response.body.trailers)
+                }
+                XCTAssertEqual(body, "one;two")
+                XCTAssertEqual(trailers["X-Round"], "\(round)")
             }
-            XCTAssertEqual(body, "answered before the body ended")
-            let deadline = ContinuousClock.now + .seconds(5)
-            while !producerStopped.withLock({ $0 }), ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(10))
-            }
-            XCTAssertTrue(producerStopped.withLock { $0 }, "the request body's sequence was stopped")
-            feed.finish()
         }
 
         /// Collected whole, a produced body of unknown length arrives chunked, in its chunks.

@@ -203,6 +203,7 @@ ncurl_easy *ncurl_multi_next_done(ncurl_multi *multi, int *result);
 #define NCURLOPT_PREREQFUNCTION 20312
 #define NCURLOPT_PREREQDATA 10313
 #define NCURLOPT_FRESH_CONNECT 74
+#define NCURLOPT_HTTP_TRANSFER_DECODING 157
 
 // Information.
 #define NCURLINFO_EFFECTIVE_URL 0x100001
