@@ -92,7 +92,7 @@ demo:
 # articles has a compiled twin in a *Snippets.swift file of the tests.
 DOCS_DIR := .build/docs
 DOC_MODULES := Networking NetworkingTesting NetworkingCurl
-DOC_REEXPORTED := NetworkingCore,NetworkingInterceptors,NetworkingCache,NetworkingObservability
+DOC_REEXPORTED := NetworkingCore,NetworkingInterceptors,NetworkingCache,NetworkingObservability,NetworkingWebSockets
 
 docs:
 	@python3 Tests/Harness/check-doc-snippets.py
@@ -191,9 +191,9 @@ FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_DIR := .build/fuzz
 # The WebSocket frame codec, the permessage-deflate negotiation and the opening handshake (with its
 # SHA-1): files that depend on nothing else in the Networking target (NetworkingCore aside).
-WEBSOCKET_CODEC_SOURCES := $(addprefix Sources/Networking/WebSockets/WebSocket,$(addsuffix .swift,\
+WEBSOCKET_CODEC_SOURCES := $(addprefix Sources/NetworkingWebSockets/WebSocket,$(addsuffix .swift,\
 	Frame FrameParser MessageAssembler UTF8Validator CloseCode ProtocolError Compression \
-	Compression+Negotiation Handshake Handshake+RequestHead)) Sources/Networking/WebSockets/SHA1.swift
+	Compression+Negotiation Handshake Handshake+RequestHead)) Sources/NetworkingWebSockets/SHA1.swift
 # NetworkingCore's sources in its subfolders too (find, not wildcard, which sees one level only).
 FUZZ_SOURCES := $(filter-out %/Exports.swift,$(shell find Sources/NetworkingCore -name '*.swift' | sort) \
 	$(wildcard Sources/NetworkingCache/*.swift Sources/NetworkingObservability/*.swift)) \

@@ -33,14 +33,24 @@ let package = Package(
             name: "CZlibShim", exclude: ["verify"],
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        // WebSockets (RFC 6455, 7692): the handshake through the pipeline, the library's own framing
+        // over a transport's `ServedConnection` (NetworkingCurl's on Linux, wired by the umbrella),
+        // and Foundation's WebSocket task on Apple platforms.
+        .target(
+            name: "NetworkingWebSockets",
+            dependencies: [
+                "NetworkingCore",
+                // permessage-deflate (see WebSocketZlibStream.swift).
+                .target(name: "CZlibShim", condition: .when(platforms: [.linux])),
+            ]
+        ),
         .target(
             name: "Networking",
             dependencies: [
                 "NetworkingCore", "NetworkingInterceptors", "NetworkingCache", "NetworkingObservability",
+                "NetworkingWebSockets",
                 // The default transport on Linux (see DefaultTransport.swift); loads libcurl at run time.
                 .target(name: "NetworkingCurl", condition: .when(platforms: [.linux])),
-                // permessage-deflate for WebSockets (see WebSocketZlibStream.swift).
-                .target(name: "CZlibShim", condition: .when(platforms: [.linux])),
             ]
         ),
         .executableTarget(name: "Demo", dependencies: ["Networking"], path: "Examples/Demo"),
@@ -56,7 +66,7 @@ let package = Package(
         .testTarget(
             name: "NetworkingTests",
             dependencies: [
-                "Networking", "NetworkingTesting",
+                "Networking", "NetworkingTesting", "NetworkingWebSockets",
                 .target(name: "NetworkingCurl", condition: .when(platforms: [.linux])),
             ],
             resources: [.copy("Fixtures")]),

@@ -2,3 +2,4 @@
 @_exported import NetworkingCore
 @_exported import NetworkingInterceptors
 @_exported import NetworkingObservability
+@_exported import NetworkingWebSockets

@@ -15,57 +15,13 @@
     ///
     /// `@unchecked Sendable`: the mutable state (`easy`, `socket`, `serve`, `registered`,
     /// `deadline`, `scheduled`) belongs to the loop thread, and `open`/`wake` only post to the loop's inbox.
-    package final class CurlConnection: @unchecked Sendable {
+    package final class CurlConnection: ServedConnection, @unchecked Sendable {
         /// What one `send` or `receive` did.
-        package enum IOResult: Equatable {
-            /// This many bytes moved (for `receive`, 0 means the peer closed its side).
-            case done(Int)
-            /// The socket cannot move bytes now: return an `Interest` that waits for it.
-            case wouldBlock
-            /// The connection failed.
-            case failed(URLError)
-        }
-
+        package typealias IOResult = ServedConnectionIO
         /// Why the loop calls `serve`.
-        package enum Event {
-            /// The connection is open: `send` and `receive` may be used from now on.
-            case opened
-            /// The connection could not be opened (or broke while opening); no call follows.
-            case failed(NetworkingError)
-            /// The socket may be ready, the owner was woken, or its deadline came: look at
-            /// everything.
-            case service
-        }
-
+        package typealias Event = ServedConnectionEvent
         /// What the owner waits for after a call of `serve`.
-        package struct Interest: Equatable {
-            /// Wait for bytes to read.
-            package var readable = false
-            /// Wait for room to write.
-            package var writable = false
-            /// Serve again at the loop's next pass without waiting (a read stopped before the
-            /// socket was drained: TLS may hold bytes the socket no longer shows).
-            package var again = false
-            /// Serve at this instant at the latest.
-            package var deadline: ContinuousClock.Instant?
-            /// Release the connection: the socket is closed and `serve` is not called again.
-            package var closes = false
-
-            /// An interest; each part is off unless given.
-            package init(
-                readable: Bool = false, writable: Bool = false, again: Bool = false,
-                deadline: ContinuousClock.Instant? = nil, closes: Bool = false
-            ) {
-                self.readable = readable
-                self.writable = writable
-                self.again = again
-                self.deadline = deadline
-                self.closes = closes
-            }
-
-            /// Release the connection.
-            package static let close = Interest(closes: true)
-        }
+        package typealias Interest = ServedConnectionInterest
 
         /// Where the connection goes (its scheme says whether with TLS).
         let url: URL
@@ -75,7 +31,7 @@
         /// The key of the connection in its loop.
         let token: UInt64
         /// The owner's handler, called on the loop thread; cleared once the connection is released.
-        var serve: ((CurlConnection, Event) -> Interest)?
+        var serve: ServedConnectionHandler?
         /// The easy handle, from the loop's `begin` to the release.
         var easy: OpaquePointer?
         /// The socket to wait on, once open; `-1` before.
@@ -98,7 +54,7 @@
         /// transport's connect timeout, trust settings and pinned key, offering only HTTP/1.1 in
         /// ALPN, served by `serve` on a loop's thread. Nothing happens until `open`.
         package init(
-            url: URL, configuration: CurlTransport.Configuration, serve: @escaping (CurlConnection, Event) -> Interest
+            url: URL, configuration: CurlTransport.Configuration, serve: @escaping ServedConnectionHandler
         ) {
             self.url = url
             self.configuration = configuration

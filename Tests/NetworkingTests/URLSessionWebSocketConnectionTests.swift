@@ -5,6 +5,8 @@
 
     @testable import Networking
 
+    @testable import NetworkingWebSockets
+
     /// The connection Apple platforms use (Foundation's `URLSessionWebSocketTask`), run here
     /// against the `websockets` server through the same opener as every handshake. Debian's
     /// libcurl has no WebSocket support, so Foundation refuses the URL: the test holds the
@@ -16,7 +18,7 @@
         func testFoundationsConnectionEchoesOrFailsWithATypedError() async throws {
             let base = try Self.server.get().echoBaseURL
             let connector = WebSocketConnector.foundation(URLSessionTransport())
-            let url = try Networking.webSocketURL(XCTUnwrap(URL(string: base + "/echo")))
+            let url = try WebSocket.webSocketURL(XCTUnwrap(URL(string: base + "/echo")))
             let handshake = WebSocketHandshake(url: url, protocols: [], headers: HTTPHeaders())
             weak var released: (any WebSocketConnection)?
             do {

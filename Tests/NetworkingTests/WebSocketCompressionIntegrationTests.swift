@@ -7,6 +7,8 @@
 
     @testable import Networking
 
+    @testable import NetworkingWebSockets
+
     /// permessage-deflate against the `websockets` package on loopback (which accepts it, with
     /// both windows of 12 bits, and compresses every message it sends) and against the harness's
     /// raw server where it breaks the rules: echo of every length encoding, order under load with

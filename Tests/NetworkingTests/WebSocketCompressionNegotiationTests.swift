@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import Networking
+@testable import NetworkingWebSockets
 
 /// permessage-deflate's negotiation on its own (RFC 7692 §5, §7.1): the offer in the request head,
 /// the parameters read from the server's answer, and each answer that fails the handshake.

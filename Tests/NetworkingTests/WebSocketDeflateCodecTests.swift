@@ -4,6 +4,8 @@
 
     @testable import Networking
 
+    @testable import NetworkingWebSockets
+
     /// The permessage-deflate codec on its own (RFC 7692 §7.2): the RFC's examples, round trips
     /// through fragments, the `00 00 FF FF` tail, context takeover and its reset, the size limit on
     /// the inflated bytes (a deflate bomb), and data that is not DEFLATE.

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import Networking
+@testable import NetworkingWebSockets
 
 /// The frame codec on its own: encoding, parsing cut anywhere, and every breach one frame can show.
 final class WebSocketFrameTests: XCTestCase {

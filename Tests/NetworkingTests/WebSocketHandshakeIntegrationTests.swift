@@ -6,6 +6,8 @@
 
     @testable import Networking
 
+    @testable import NetworkingWebSockets
+
     /// The WebSocket opening handshake as a request of the client's: subprotocols, default
     /// headers and credentials, refusals with their response, interceptors (a 401 refreshed once,
     /// a refusal of their own), observers, and the endpoint form.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import Networking
+@testable import NetworkingWebSockets
 
 /// The opening handshake on its own: the request head, and each way a response is refused.
 final class WebSocketHandshakeTests: XCTestCase {

@@ -5,6 +5,8 @@
     import XCTest
 
     @testable import Networking
+
+    @testable import NetworkingWebSockets
     import NetworkingCurl
 
     /// Header injection through the WebSocket handshake, against the test server's `/request`

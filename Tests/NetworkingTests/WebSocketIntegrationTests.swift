@@ -6,6 +6,8 @@
 
     @testable import Networking
 
+    @testable import NetworkingWebSockets
+
     /// The WebSocket client against the `websockets` package on loopback: echo of every length
     /// encoding, order under load, ping, both close directions, subprotocols, the handshake's
     /// fields and refusal, wss, many connections, cancellation and the idle timeout.

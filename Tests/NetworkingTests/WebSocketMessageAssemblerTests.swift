@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import Networking
+@testable import NetworkingWebSockets
 
 /// Messages out of frames: fragmentation, interleaved control frames, UTF-8 across fragments,
 /// the message limit, and close payloads.

@@ -4,6 +4,8 @@
 
     @testable import Networking
 
+    @testable import NetworkingWebSockets
+
     /// The WebSocket client against a server that breaks the rules (Tests/Harness/websocket_server.py,
     /// its raw port), and against the `websockets` server where back-pressure is measured.
     final class WebSocketMisbehaviourTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import Networking
+@testable import NetworkingWebSockets
 
 /// The handshake's request head as bytes: the path, query and host go out as percent-encoded in the
 /// URL, and no CR, LF, NUL or other control byte reaches it but the line endings.

@@ -5,6 +5,8 @@
 
     @testable import Networking
 
+    @testable import NetworkingWebSockets
+
     /// Ten thousand WebSocket connections in one process: they run on the few shared connection
     /// loops (no thread per connection) with one descriptor each, stay usable, and close.
     final class WebSocketScaleTests: XCTestCase {

@@ -3,7 +3,7 @@ import Foundation
 /// The opening handshake of RFC 6455 §4: the HTTP/1.1 Upgrade request a client writes, and the
 /// checks on the server's answer (status 101, `Upgrade`, `Connection`, `Sec-WebSocket-Accept`
 /// and the negotiated subprotocol and extensions).
-struct WebSocketHandshake: Sendable {
+package struct WebSocketHandshake: Sendable {
     /// The GUID the server appends to the client's key before hashing (RFC 6455 §1.3).
     static let guid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
     /// The largest response head read before giving up on the server.
@@ -21,7 +21,7 @@ struct WebSocketHandshake: Sendable {
     let compression: WebSocketCompression?
 
     /// What the server's answer settled: the subprotocol it chose and the compression agreed.
-    struct Agreement: Hashable, Sendable {
+    package struct Agreement: Hashable, Sendable {
         /// The subprotocol chosen among those offered, if any.
         var subprotocol: String?
         /// The permessage-deflate parameters agreed, or `nil` when messages are not compressed.

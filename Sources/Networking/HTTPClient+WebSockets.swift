@@ -14,6 +14,6 @@ extension HTTPClient {
         return try await WebSocket.open(
             try makeRequest(for: endpoint), requestOptions: requestOptions(for: endpoint),
             interceptors: pipeline.interceptors, observers: pipeline.observers, protocols: protocols,
-            options: options, transport: transport, cookieJar: cookieJar)
+            options: options, connector: WebSocketConnector(transport: transport), cookieJar: cookieJar)
     }
 }

@@ -2,16 +2,15 @@
     import Foundation
     import Glibc
     import NetworkingCore
-    import NetworkingCurl
     import Synchronization
 
-    /// One WebSocket connection over a libcurl `CONNECT_ONLY` socket, served by one of the
-    /// process's shared connection loops (`CurlConnectionLoop`, see WebSocketChannel+Loop.swift):
-    /// the loop thread is the only one that touches the socket, so no Swift concurrency thread
-    /// ever blocks in a system call, and a connection costs no thread and one descriptor. Other
-    /// threads hand it frames to send and requests (close, ping, the owner gone) under a lock, and
-    /// wake it through the loop.
-    final class WebSocketChannel: WebSocketConnection {
+    /// One WebSocket connection with the library's own framing over a `ServedConnection` (on
+    /// Linux a libcurl socket served by one of the process's shared connection loops, see
+    /// WebSocketChannel+Loop.swift): the transport's thread is the only one that touches the
+    /// socket, so no Swift concurrency thread ever blocks in a system call. Other threads hand it
+    /// frames to send and requests (close, ping, the owner gone) under a lock, and wake it through
+    /// the connection.
+    package final class WebSocketChannel: WebSocketConnection {
         struct State: ~Copyable {
             /// Encoded frames the loop has not taken yet.
             var pending: [UInt8] = []
@@ -33,13 +32,14 @@
             /// Whether the owner is gone (or the consumer was cancelled): close with 1001 and end.
             var abandoned = false
             /// The connection, once `open` made it (woken by other threads).
-            var connection: CurlConnection?
+            var connection: (any ServedConnection)?
         }
 
         let state = Mutex(State())
         let handshake: WebSocketHandshake
         let options: WebSocketOptions
-        let configuration: CurlTransport.Configuration
+        /// Makes the connection to a URL (http or https), served by the handler given.
+        let connect: @Sendable (URL, @escaping ServedConnectionHandler) -> any ServedConnection
         /// The compressor of outgoing messages once permessage-deflate is agreed (set by the loop
         /// before the handshake completes). Its lock is held from compressing a message to queueing
         /// its frame, so that frames reach the wire in the order their context saw them.
@@ -52,10 +52,14 @@
         /// The open connection's state. The loop thread's only.
         nonisolated(unsafe) var session: Session?
 
-        init(handshake: WebSocketHandshake, options: WebSocketOptions, configuration: CurlTransport.Configuration) {
+        /// A connection for `handshake` with `options`, over what `connect` makes.
+        package init(
+            handshake: WebSocketHandshake, options: WebSocketOptions,
+            connect: @escaping @Sendable (URL, @escaping ServedConnectionHandler) -> any ServedConnection
+        ) {
             self.handshake = handshake
             self.options = options
-            self.configuration = configuration
+            self.connect = connect
             inbox = WebSocketInbox(
                 capacity: options.receiveBufferSize, onRoom: { [weak self] in self?.wake() },
                 onCancel: { [weak self] in self?.abandon() })
@@ -65,7 +69,7 @@
         func wake() { state.withLock { $0.connection }?.wake() }
 
         /// Connects on a shared loop and waits for the handshake; returns what it agreed.
-        func open() async throws(NetworkingError) -> WebSocketHandshake.Agreement {
+        package func open() async throws(NetworkingError) -> WebSocketHandshake.Agreement {
             var url = URLComponents(url: handshake.url, resolvingAgainstBaseURL: false)
             url?.scheme = ["wss", "https"].contains(handshake.url.scheme?.lowercased() ?? "") ? "https" : "http"
             guard let target = url?.url else { throw .invalidRequest("the URL cannot be connected to") }
@@ -75,9 +79,7 @@
                 deadline: .now + .milliseconds(Int(options.handshakeTimeout * 1000)))
             // The connection holds this channel until the loop releases it, so that a channel whose
             // owner is gone still closes cleanly.
-            let connection = CurlConnection(url: target, configuration: configuration) { [self] in
-                serve($0, $1)
-            }
+            let connection = connect(target) { [self] in serve($0, $1) }
             // The loop thread resumes after taking the waiter under `state`: taking it after the
             // await orders what the loop built before this task reads it.
             defer { state.withLock { _ in } }
@@ -101,7 +103,7 @@
 
         /// Queues a data message, compressed when permessage-deflate was agreed; suspends while
         /// the send buffer is full.
-        func send(_ message: WebSocketMessage) async throws(NetworkingError) {
+        package func send(_ message: WebSocketMessage) async throws(NetworkingError) {
             let compressedAndQueued = try deflater.withLock { (deflater) throws(NetworkingError) -> Bool? in
                 guard let deflater else { return nil }
                 return try enqueue(Self.encode(message, compressingWith: deflater))
@@ -149,7 +151,7 @@
         }
 
         /// Sends a ping and waits for its pong.
-        func ping() async throws(NetworkingError) {
+        package func ping() async throws(NetworkingError) {
             // The loop thread resumes after taking the waiter under `state`: taking it after the
             // await orders what the loop built before this task reads it.
             defer { state.withLock { _ in } }
@@ -175,7 +177,7 @@
         }
 
         /// Starts the closing handshake with `code` and `reason` and waits until the connection ended.
-        func close(code: WebSocketCloseCode, reason: String) async {
+        package func close(code: WebSocketCloseCode, reason: String) async {
             let queued = state.withLock { state in
                 guard !state.closeQueued, state.end == nil else { return false }
                 state.closeQueued = true
@@ -199,7 +201,7 @@
         }
 
         /// Closes with 1001 without waiting: the owner is gone or its consumer was cancelled.
-        func abandon() {
+        package func abandon() {
             state.withLock { state in
                 state.abandoned = true
                 guard !state.closeQueued, state.end == nil else { return }
@@ -212,10 +214,10 @@
         }
 
         /// The next message received; `nil` once the connection closed cleanly.
-        func nextMessage() async throws(NetworkingError) -> WebSocketMessage? { try await inbox.next() }
+        package func nextMessage() async throws(NetworkingError) -> WebSocketMessage? { try await inbox.next() }
 
         /// The peer's close frame, once it came.
-        var peerClose: (code: WebSocketCloseCode?, reason: String)? { state.withLock { $0.peerClose } }
+        package var peerClose: (code: WebSocketCloseCode?, reason: String)? { state.withLock { $0.peerClose } }
 
         private static func checkOpen(_ state: borrowing State) throws(NetworkingError) {
             if let end = state.end { throw end ?? NetworkingError.webSocketClosed }

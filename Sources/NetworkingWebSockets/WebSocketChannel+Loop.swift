@@ -2,7 +2,6 @@
     import Foundation
     import Glibc
     import NetworkingCore
-    import NetworkingCurl
 
     extension WebSocketChannel {
         /// The opening handshake's progress: the upgrade request written so far and the response
@@ -18,7 +17,7 @@
 
         /// The open connection's state: the socket's bytes both ways and the protocol's progress.
         struct Session {
-            let connection: CurlConnection
+            let connection: any ServedConnection
             var parser: WebSocketFrameParser
             var assembler: WebSocketMessageAssembler
             /// The decompressor of incoming messages, when permessage-deflate was agreed.
@@ -39,7 +38,7 @@
 
         /// The loop's call (on its thread): the handshake until it is done, then frames until the
         /// connection ends; returns what to wait for next.
-        func serve(_ connection: CurlConnection, _ event: CurlConnection.Event) -> CurlConnection.Interest {
+        func serve(_ connection: any ServedConnection, _ event: ServedConnectionEvent) -> ServedConnectionInterest {
             if case .failed(let error) = event {
                 failOpening(error)
                 return .close
@@ -63,13 +62,13 @@
             }
             guard connection.isOpen else {
                 opening = progress
-                return CurlConnection.Interest(deadline: progress.deadline)  // still connecting
+                return ServedConnectionInterest(deadline: progress.deadline)  // still connecting
             }
             do throws(NetworkingError) {
                 guard let (agreement, leftover) = try shakeHands(connection, &progress) else {
                     let wantsToWrite = progress.written < progress.request.count
                     opening = progress
-                    return CurlConnection.Interest(
+                    return ServedConnectionInterest(
                         readable: !wantsToWrite, writable: wantsToWrite, deadline: progress.deadline)
                 }
                 var session = Session(
@@ -125,9 +124,11 @@
         /// Writes what the socket takes of the upgrade request, then reads what it has of the
         /// response head; once the head is complete, what it agreed and the bytes after it (the
         /// first frames). `nil` while the socket has no more room or bytes for now.
-        private func shakeHands(_ connection: CurlConnection, _ progress: inout Opening) throws(NetworkingError) -> (
-            WebSocketHandshake.Agreement, [UInt8]
-        )? {
+        private func shakeHands(_ connection: any ServedConnection, _ progress: inout Opening) throws(NetworkingError)
+            -> (
+                WebSocketHandshake.Agreement, [UInt8]
+            )?
+        {
             while progress.written < progress.request.count {
                 let offset = progress.written
                 let result = progress.request.withUnsafeBytes {
@@ -169,7 +170,7 @@
 
         /// One pass: take what other threads queued, write, read; then what to wait for: the
         /// socket, a wakeup, or the next deadline (close handshake, idle timeout).
-        private func turn(_ session: inout Session) -> CurlConnection.Interest {
+        private func turn(_ session: inout Session) -> ServedConnectionInterest {
             takeQueued(&session)
             write(&session)
             if isOver(session) { finish(&session, session.failure) }
@@ -199,7 +200,7 @@
                                 NSLocalizedDescriptionKey: "nothing arrived on the WebSocket connection for \(idle) s"
                             ]))
                     queueClose(&session, .goingAway, "idle timeout")
-                    return CurlConnection.Interest(again: true)
+                    return ServedConnectionInterest(again: true)
                 }
                 deadline = min(deadline ?? idleDeadline, idleDeadline)
             }
@@ -208,7 +209,7 @@
             if session.outputOffset == session.output.count, state.withLock({ !$0.pending.isEmpty }) {
                 readAgainSoon = true
             }
-            return CurlConnection.Interest(
+            return ServedConnectionInterest(
                 readable: session.failure == nil && !session.closeReceived && inbox.hasRoom,
                 writable: session.outputOffset < session.output.count, again: readAgainSoon, deadline: deadline)
         }

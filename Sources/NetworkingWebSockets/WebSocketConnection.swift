@@ -5,7 +5,7 @@ import NetworkingCore
 /// same behaviour whoever writes the frames. On Linux the library frames the messages itself over
 /// a libcurl socket (`WebSocketChannel`); on Apple platforms Foundation's
 /// `URLSessionWebSocketTask` does (`URLSessionWebSocketConnection`).
-protocol WebSocketConnection: AnyObject, Sendable {
+package protocol WebSocketConnection: AnyObject, Sendable {
     /// Connects and shakes hands; what the server agreed. Throws `.http` (4xx and 5xx) or
     /// `.validation` (any other status, redirects included) with the server's answer when it
     /// refused the upgrade.

@@ -1,22 +1,16 @@
 import Foundation
 import NetworkingCore
 
-#if os(Linux)
-    import NetworkingCurl
-#endif
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// How a client's WebSocket connections are made, chosen from its transport: the redirect policy
-/// the handshake follows, the compression offered, and a connection for each try.
-///
-/// On Linux a connection is the library's own framing over a libcurl socket, with a
-/// `CurlTransport`'s configuration (TLS settings, redirect policy) when that is the transport. On
-/// Apple platforms it is Foundation's `URLSessionWebSocketTask`, in a session made from a
-/// `URLSessionTransport`'s configuration when that is the transport; Foundation there decides
-/// compression itself, so the library offers none.
-struct WebSocketConnector: Sendable {
+/// How a client's WebSocket connections are made: the redirect policy the handshake follows, the
+/// compression offered, and a connection for each try. The umbrella picks one from the client's
+/// transport (`WebSocketConnector(transport:)`): on Linux the library's own framing over a libcurl
+/// socket (`WebSocketChannel`), elsewhere Foundation's `URLSessionWebSocketTask` (`foundation`),
+/// which decides compression itself, so the library offers none.
+package struct WebSocketConnector: Sendable {
     /// The policy the handshake's redirects are followed under.
     let redirectPolicy: RedirectPolicy
     /// Whether a permessage-deflate offer can be honoured.
@@ -26,16 +20,8 @@ struct WebSocketConnector: Sendable {
     let userAgent: String?
     private let make: @Sendable (WebSocketHandshake, WebSocketOptions) -> any WebSocketConnection
 
-    /// The connector of this platform for `transport`.
-    init(transport: any HTTPTransport) {
-        #if os(Linux)
-            self = Self.curl(transport)
-        #else
-            self = Self.foundation(transport)
-        #endif
-    }
-
-    private init(
+    /// A connector that makes each try's connection with `make`.
+    package init(
         redirectPolicy: RedirectPolicy, offersCompression: Bool, userAgent: String?,
         make: @escaping @Sendable (WebSocketHandshake, WebSocketOptions) -> any WebSocketConnection
     ) {
@@ -55,19 +41,9 @@ struct WebSocketConnector: Sendable {
         make(handshake, options)
     }
 
-    #if os(Linux)
-        /// The library's own framing over libcurl.
-        private static func curl(_ transport: any HTTPTransport) -> WebSocketConnector {
-            let configuration = (transport as? CurlTransport)?.configuration ?? CurlTransport.Configuration()
-            return WebSocketConnector(
-                redirectPolicy: configuration.redirectPolicy, offersCompression: WebSocketZlibStream.isAvailable,
-                userAgent: configuration.userAgent,
-                make: { WebSocketChannel(handshake: $0, options: $1, configuration: configuration) })
-        }
-    #endif
-
-    /// Foundation's `URLSessionWebSocketTask` (compiled everywhere, used on Apple platforms).
-    static func foundation(_ transport: any HTTPTransport) -> WebSocketConnector {
+    /// Foundation's `URLSessionWebSocketTask` (compiled everywhere, used on Apple platforms), in a
+    /// session made from a `URLSessionTransport`'s configuration when that is the transport.
+    package static func foundation(_ transport: any HTTPTransport) -> WebSocketConnector {
         let sessionTransport = transport as? URLSessionTransport
         return WebSocketConnector(
             redirectPolicy: sessionTransport?.redirectPolicy ?? .default, offersCompression: false, userAgent: nil,

@@ -51,13 +51,13 @@ final class URLSessionWebSocketConnection: WebSocketConnection {
         relay.connection.withLock { $0 = self }
     }
 
-    var peerClose: (code: WebSocketCloseCode?, reason: String)? { state.withLock { $0.peerClose } }
+    package var peerClose: (code: WebSocketCloseCode?, reason: String)? { state.withLock { $0.peerClose } }
 
-    func nextMessage() async throws(NetworkingError) -> WebSocketMessage? { try await inbox.next() }
+    package func nextMessage() async throws(NetworkingError) -> WebSocketMessage? { try await inbox.next() }
 
     /// Sends the upgrade and waits for it. Throws `.http` (4xx and 5xx) or `.validation` (any
     /// other status, redirects included) with the server's answer when it refused.
-    func open() async throws(NetworkingError) -> WebSocketHandshake.Agreement {
+    package func open() async throws(NetworkingError) -> WebSocketHandshake.Agreement {
         do {
             return try await upgrade()
         } catch {
@@ -119,7 +119,7 @@ final class URLSessionWebSocketConnection: WebSocketConnection {
             metadata)
     }
 
-    func send(_ message: WebSocketMessage) async throws(NetworkingError) {
+    package func send(_ message: WebSocketMessage) async throws(NetworkingError) {
         let task = try openTask()
         do {
             switch message {
@@ -131,7 +131,7 @@ final class URLSessionWebSocketConnection: WebSocketConnection {
         }
     }
 
-    func ping() async throws(NetworkingError) {
+    package func ping() async throws(NetworkingError) {
         let task = try openTask()
         do {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -145,7 +145,7 @@ final class URLSessionWebSocketConnection: WebSocketConnection {
         state.withLock { $0.lastReceived = .now }
     }
 
-    func close(code: WebSocketCloseCode, reason: String) async {
+    package func close(code: WebSocketCloseCode, reason: String) async {
         startClosing(code: code, reason: reason)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ended = state.withLock { state in
@@ -157,7 +157,7 @@ final class URLSessionWebSocketConnection: WebSocketConnection {
         }
     }
 
-    func abandon() { startClosing(code: .goingAway, reason: "") }
+    package func abandon() { startClosing(code: .goingAway, reason: "") }
 
     /// Sends a close frame once, then gives the peer `closeTimeout` to answer before the
     /// connection is dropped.

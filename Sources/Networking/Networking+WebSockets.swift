@@ -39,7 +39,7 @@ extension Networking {
         let request = try pipeline.builder.makeURLRequest(HTTPRequest(method: .get, path: Self.httpForm(of: path)))
         return try await WebSocket.open(
             request, interceptors: pipeline.interceptors, observers: pipeline.observers, protocols: protocols,
-            options: options, transport: transport, cookieJar: cookieJar)
+            options: options, connector: WebSocketConnector(transport: transport), cookieJar: cookieJar)
     }
 
     /// `path` with a `ws`/`wss` scheme given as `http`/`https`, as the request builder takes it.
@@ -48,19 +48,5 @@ extension Networking {
         if lowered.hasPrefix("ws://") { return "http://" + path.dropFirst(5) }
         if lowered.hasPrefix("wss://") { return "https://" + path.dropFirst(6) }
         return path
-    }
-
-    /// The `ws`/`wss` form of an `http`/`https` URL.
-    static func webSocketURL(_ url: URL) throws(NetworkingError) -> URL {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
-            throw .invalidRequest("\(url.absoluteString) is not a valid URL")
-        }
-        switch components.scheme?.lowercased() {
-        case "http", "ws": components.scheme = "ws"
-        case "https", "wss": components.scheme = "wss"
-        default: throw .invalidRequest("\(url.absoluteString) is not an http, https, ws or wss URL")
-        }
-        guard let result = components.url else { throw .invalidRequest("\(url.absoluteString) is not a valid URL") }
-        return result
     }
 }

@@ -6,7 +6,7 @@
     ///
     /// A stream has history (the window of bytes it last saw), so it is used by one thread at a
     /// time: the connection's loop inflates, senders deflate under a lock.
-    final class WebSocketZlibStream {
+    package final class WebSocketZlibStream {
         /// What one call of zlib did.
         struct Step {
             /// Bytes taken from the input.
@@ -20,7 +20,7 @@
         private let stream: OpaquePointer
 
         /// Whether zlib (`libz.so.1`) could be loaded; without it no compression is offered.
-        static var isAvailable: Bool { nzlib_load() == 1 }
+        package static var isAvailable: Bool { nzlib_load() == 1 }
 
         /// A compressing stream with a window of 2^`windowBits` bytes, or `nil` when zlib is not
         /// available or refuses the stream.

@@ -10,16 +10,15 @@ extension WebSocket {
     /// Runs the opening handshake `request` (a GET, as a front door built it) through
     /// `interceptors` and opens the connection the last successful upgrade made; `observers`
     /// are told about the handshake as about a request (a success has status 101).
-    static func open(
+    package static func open(
         _ request: URLRequest, requestOptions: RequestOptions = RequestOptions(),
         interceptors: [any HTTPInterceptor], observers: [any RequestObserver], protocols: [String],
-        options: WebSocketOptions, transport: any HTTPTransport, cookieJar: (any CookieJar)? = nil
+        options: WebSocketOptions, connector: WebSocketConnector, cookieJar: (any CookieJar)? = nil
     ) async throws(NetworkingError) -> WebSocket {
         // Refused before interceptors, observers or the network see anything of the handshake.
         for (name, value) in options.headers.sorted(by: { $0.key < $1.key }) {
             try WebSocketHandshake.validateField(name: name, value: value)
         }
-        let connector = WebSocketConnector(transport: transport)
         var request = request
         request.httpMethod = "GET"
         request.httpBody = nil
@@ -96,10 +95,22 @@ extension WebSocket {
         }
         return (WebSocket(url: url, agreement: agreement, connection: connection), exchange)
     }
+
+    /// The `ws`/`wss` form of an `http`/`https` URL.
+    package static func webSocketURL(_ url: URL) throws(NetworkingError) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            throw .invalidRequest("\(url.absoluteString) is not a valid URL")
+        }
+        switch components.scheme?.lowercased() {
+        case "http", "ws": components.scheme = "ws"
+        case "https", "wss": components.scheme = "wss"
+        default: throw .invalidRequest("\(url.absoluteString) is not an http, https, ws or wss URL")
+        }
+        guard let result = components.url else { throw .invalidRequest("\(url.absoluteString) is not a valid URL") }
+        return result
+    }
 }
 
-/// The connections one `webSocket` call opened, one per time the interceptors sent the
-/// handshake; the last successful one is kept, the others closed.
 private final class WebSocketAttempts: Sendable {
     private let last = Mutex<(URL, WebSocketHandshake.Agreement, any WebSocketConnection)?>(nil)
 
@@ -109,7 +120,7 @@ private final class WebSocketAttempts: Sendable {
         connector: WebSocketConnector
     ) async throws(NetworkingError) -> HTTPExchange {
         guard let httpURL = request.url else { throw .invalidRequest("the handshake request has no URL") }
-        let url = try Networking.webSocketURL(httpURL)
+        let url = try WebSocket.webSocketURL(httpURL)
         var headers = HTTPHeaders(request.allHTTPHeaderFields ?? [:])
         if let userAgent = connector.userAgent, headers["User-Agent"] == nil { headers["User-Agent"] = userAgent }
         let handshake = WebSocketHandshake(
