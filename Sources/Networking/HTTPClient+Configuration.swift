@@ -40,7 +40,7 @@ extension HTTPClient {
         /// `shouldPrintLogs` is `false`.
         public var logging: LogSettings
         /// Further loggers of your own; like the built-in log, they skip endpoints whose
-        /// `shouldPrintLogs` is `false` (see `LogGate`).
+        /// `shouldPrintLogs` is `false`, and obey `DebugConfiguration.shouldPrintLogs`.
         public var loggers: [any RequestObserver]
         /// Which cookie jar the client uses: by default one of its own in memory (see `CookieHandling`).
         public var cookies: CookieHandling

@@ -27,9 +27,6 @@ public protocol JSONMapper {
     static func map(_ data: Data) -> Data
 }
 
-/// Another spelling of `JSONMapper`.
-public typealias JsonMapper = JSONMapper
-
 /// The type to ask for when a response has no body worth decoding (`204 No Content`, or a body
 /// you ignore): it decodes from anything, an empty body included.
 public struct EmptyResponse: Decodable, Sendable, Hashable {

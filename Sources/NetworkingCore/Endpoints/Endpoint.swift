@@ -127,12 +127,6 @@ public protocol Endpoint: Sendable {
     var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy { get }
 }
 
-/// The name code written against a `NetworkRequestable` protocol uses: the same protocol.
-public typealias NetworkRequestable = Endpoint
-
-/// Another spelling of `HTTPMethod`, for endpoints that write `var method: HttpMethod`.
-public typealias HttpMethod = HTTPMethod
-
 extension Endpoint {
     /// Built from `body` and `queryParameters`: a body, a query, both or neither.
     public var task: HTTPTask {

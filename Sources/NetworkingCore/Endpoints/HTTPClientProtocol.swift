@@ -28,9 +28,6 @@ public protocol HTTPClientProtocol: Sendable {
     nonisolated(nonsending) func send<T: Decodable, R: Endpoint>(_ request: R) async throws(NetworkingError) -> T
 }
 
-/// The name code written against a `DataTransferProtocol` uses: the same protocol.
-public typealias DataTransferProtocol = HTTPClientProtocol
-
 extension HTTPClientProtocol {
     /// Sends `request` and decodes the response, as a `Result`.
     public nonisolated(nonsending) func send<T: Decodable, R: Endpoint>(_ request: R) async -> Result<

@@ -39,6 +39,3 @@ public enum HTTPTask: Sendable {
     /// parameters.
     case requestBody(_ body: RequestBody, queryParameters: [String: any Sendable]? = nil)
 }
-
-/// Another spelling of `HTTPTask`, for endpoints that write `var task: HttpTask`.
-public typealias HttpTask = HTTPTask

@@ -18,23 +18,23 @@ import Foundation
 /// requests never queue behind one another. A model whose conformance is isolated to the caller's
 /// actor is encoded and decoded by the front door in the caller's isolation, around
 /// `sendUndecoded` (see Pipeline+CallerDecoding.swift).
-public struct Pipeline: Sendable {
+package struct Pipeline: Sendable {
     /// Builds `URLRequest`s.
-    public var builder: RequestBuilder
+    package var builder: RequestBuilder
     /// Interceptors, outermost first.
-    public var interceptors: [any HTTPInterceptor]
+    package var interceptors: [any HTTPInterceptor]
     /// The innermost step (a response store in front of a transport, or the transport itself).
-    public var transport: any HTTPTransport
+    package var transport: any HTTPTransport
     /// Told about every request.
-    public var observers: [any RequestObserver]
+    package var observers: [any RequestObserver]
     /// Decodes JSON responses.
-    public var decoder: JSONDecoder
+    package var decoder: JSONDecoder
     /// The cookie jar the transports' redirect loops use for this pipeline's requests (bound as
     /// `RedirectHops.cookieJar` while each runs); `nil` (the default) for none.
-    public var cookieJar: (any CookieJar)? = nil
+    package var cookieJar: (any CookieJar)? = nil
 
     /// Creates a pipeline.
-    public init(
+    package init(
         builder: RequestBuilder, interceptors: [any HTTPInterceptor] = [], transport: any HTTPTransport,
         observers: [any RequestObserver] = [], decoder: JSONDecoder = JSONCoding.makeDecoder()
     ) {
@@ -52,7 +52,7 @@ public struct Pipeline: Sendable {
     /// code called across modules would look up the type's metadata and copy `T?` through its
     /// witnesses on every call); the work is in `send`, which is not generic.
     @inlinable @concurrent
-    public func execute<T: Sendable>(
+    package func execute<T: Sendable>(
         _ request: HTTPRequest, kind: RequestContext.Kind = .request, options: RequestOptions = RequestOptions(),
         decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
@@ -61,7 +61,7 @@ public struct Pipeline: Sendable {
 
     /// Runs an already-built request and decodes a 2xx response with `decode`.
     @inlinable @concurrent
-    public func execute<T: Sendable>(
+    package func execute<T: Sendable>(
         _ urlRequest: URLRequest, kind: RequestContext.Kind = .request, options: RequestOptions = RequestOptions(),
         decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
@@ -102,7 +102,7 @@ public struct Pipeline: Sendable {
     /// `execute`, reporting the request body's bytes to `uploadProgress` as the transport reads
     /// them and the response body's to `downloadProgress` as they arrive.
     @concurrent
-    public func execute<T: Sendable>(
+    package func execute<T: Sendable>(
         _ request: HTTPRequest, kind: RequestContext.Kind = .request, uploadProgress: ProgressReporter?,
         downloadProgress: ProgressReporter?, decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
@@ -123,7 +123,7 @@ public struct Pipeline: Sendable {
     /// is `.http` (with the body, up to 16 MiB). Observers are told of completion when the body
     /// ends, is cancelled or fails.
     @concurrent
-    public func stream(
+    package func stream(
         _ request: HTTPRequest, kind: RequestContext.Kind = .request
     ) async throws(NetworkingError) -> StreamedResponse {
         try await stream(try build(request, kind: kind, options: RequestOptions.current), kind: kind)
@@ -131,7 +131,7 @@ public struct Pipeline: Sendable {
 
     /// Sends an already-built request and returns a 2xx response with its body still arriving.
     @concurrent
-    public func stream(
+    package func stream(
         _ urlRequest: URLRequest, kind: RequestContext.Kind = .request
     ) async throws(NetworkingError) -> StreamedResponse {
         try await stream(urlRequest, kind: kind, responseBodyLimit: TransportRequest.defaultResponseBodyLimit)
@@ -173,7 +173,7 @@ public struct Pipeline: Sendable {
     /// Sends an already-built request and writes a 2xx body to `target` (see `DownloadTarget`);
     /// any other status is `.http`. Observers see one request, ending when the file is written.
     @concurrent
-    public func download(
+    package func download(
         _ urlRequest: URLRequest, to target: DownloadTarget, progress: ProgressReporter?,
         kind: RequestContext.Kind = .download
     ) async throws(NetworkingError) -> FileDownloadExchange {
@@ -184,7 +184,7 @@ public struct Pipeline: Sendable {
 
     /// Tells the observers about a request that failed before it could be built (an invalid URL, a
     /// body that cannot be encoded): a start and a failed completion, with no URL and no metrics.
-    public func reportUnbuildable(
+    package func reportUnbuildable(
         method: HTTPMethod, headers: HTTPHeaders, kind: RequestContext.Kind = .request,
         options: RequestOptions = RequestOptions(), _ error: NetworkingError
     ) {

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// The requests in flight, so they can be cancelled from outside the task awaiting them.
-public final class RequestRegistry: Sendable {
+package final class RequestRegistry: Sendable {
     // @unchecked: `UnsafeCurrentTask` is not Sendable because it must not outlive its task. Here it
     // is only used under the lock while the entry exists, and `run` removes the entry (under the
     // lock) before it returns, so the task is alive whenever another thread cancels it.
@@ -24,7 +24,7 @@ public final class RequestRegistry: Sendable {
     private let state = Mutex(State())
 
     /// Creates an empty registry.
-    public init() {}
+    package init() {}
 
     /// Runs `operation` in the caller's task, registered under `key` until it ends, and returns
     /// its result. Cancelling the caller cancels it; so does `cancel(key:)` or `cancelAll()`.
@@ -34,7 +34,7 @@ public final class RequestRegistry: Sendable {
     ///
     /// The registration happens on the caller's executor before the first suspension, so on an
     /// actor a `cancelAll()` that runs after this call started always sees the request.
-    public nonisolated(nonsending) func run<T: Sendable>(
+    package nonisolated(nonsending) func run<T: Sendable>(
         key: String, _ operation: @escaping @Sendable () async -> T
     ) async -> T {
         let id = register(key: key)
@@ -71,19 +71,19 @@ public final class RequestRegistry: Sendable {
     ///
     /// Cancellation runs the requests' cancellation handlers on this thread, under the registry's
     /// lock (which keeps each task alive meanwhile): a handler must not call back into the registry.
-    public func cancel(key: String) {
+    package func cancel(key: String) {
         state.withLock { state in
             for entry in state.entries where entry.key == key { entry.task.cancel() }
         }
     }
 
     /// Cancels every request in flight (see `cancel(key:)`).
-    public func cancelAll() {
+    package func cancelAll() {
         state.withLock { state in
             for entry in state.entries { entry.task.cancel() }
         }
     }
 
     /// How many requests are in flight.
-    public var count: Int { state.withLock { $0.entries.count } }
+    package var count: Int { state.withLock { $0.entries.count } }
 }

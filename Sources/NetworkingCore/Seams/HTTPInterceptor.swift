@@ -25,14 +25,14 @@ public protocol HTTPInterceptor: Sendable {
 }
 
 /// Runs a request through interceptors and then a transport.
-public struct InterceptorChain: Sendable {
+package struct InterceptorChain: Sendable {
     /// The interceptors, outermost first.
-    public let interceptors: [any HTTPInterceptor]
+    package let interceptors: [any HTTPInterceptor]
     /// The innermost step: the transport, with the body collected or handed over as it arrives.
     private let step: TransportStep
 
     /// Creates a chain whose transport's response bodies are collected whole.
-    public init(interceptors: [any HTTPInterceptor], transport: any HTTPTransport) {
+    package init(interceptors: [any HTTPInterceptor], transport: any HTTPTransport) {
         self.init(interceptors: interceptors, step: TransportStep(transport: transport))
     }
 
@@ -43,10 +43,10 @@ public struct InterceptorChain: Sendable {
     }
 
     /// The transport beneath the interceptors.
-    public var transport: any HTTPTransport { step.transport }
+    package var transport: any HTTPTransport { step.transport }
 
     /// Sends `request` through every interceptor and the transport.
-    public func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+    package func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
         if interceptors.isEmpty { return try await step.send(request) }
         do {
             return try await run(request, from: interceptors.startIndex)
@@ -57,7 +57,7 @@ public struct InterceptorChain: Sendable {
 
     /// Sends `request` with `options` as `RequestOptions.current` for every interceptor and the
     /// transport.
-    public func send(_ request: URLRequest, options: RequestOptions) async throws(NetworkingError) -> HTTPExchange {
+    package func send(_ request: URLRequest, options: RequestOptions) async throws(NetworkingError) -> HTTPExchange {
         let result = await RequestOptions.with(options) { () async -> Result<HTTPExchange, NetworkingError> in
             do throws(NetworkingError) {
                 return .success(try await send(request))

@@ -8,7 +8,7 @@ import Synchronization
 extension RequestContext {
     /// Whether loggers may record this request: `false` when it came from an endpoint whose
     /// `shouldPrintLogs` is `false` (its `RequestOptions.printsLogs`). Every logger should honour
-    /// it; `LogGate` makes any observer honour it.
+    /// it; the loggers a client is given are made to.
     public var shouldPrintLogs: Bool { options.printsLogs }
 }
 
@@ -17,16 +17,16 @@ extension RequestContext {
 /// `isEnabled` is `false`, every request.
 ///
 /// Events and metrics observers should not be wrapped: the flag is about logs only.
-public struct LogGate: RequestObserver {
+package struct LogGate: RequestObserver {
     /// The logger.
-    public let logger: any RequestObserver
+    package let logger: any RequestObserver
     /// Whether this gate passes anything on at all (see also `isEnabledProcessWide`).
-    public let isEnabled: Bool
+    package let isEnabled: Bool
 
     /// The process-wide switch every gate obeys (default `true`): while it is `false`, no logger
     /// behind a `LogGate` records anything, whatever a request or a gate says. Safe to set from
     /// any thread; requests read it as they start and end.
-    public static var isEnabledProcessWide: Bool {
+    package static var isEnabledProcessWide: Bool {
         get { processWide.load(ordering: .relaxed) }
         set { processWide.store(newValue, ordering: .relaxed) }
     }
@@ -34,22 +34,22 @@ public struct LogGate: RequestObserver {
     private static let processWide = Atomic<Bool>(true)
 
     /// Wraps `logger`.
-    public init(_ logger: any RequestObserver, isEnabled: Bool = true) {
+    package init(_ logger: any RequestObserver, isEnabled: Bool = true) {
         self.logger = logger
         self.isEnabled = isEnabled
     }
 
     /// The logger's, or `true` when disabled (nothing is passed on at all).
-    public var observesFailuresOnly: Bool { !isEnabled || !Self.isEnabledProcessWide || logger.observesFailuresOnly }
+    package var observesFailuresOnly: Bool { !isEnabled || !Self.isEnabledProcessWide || logger.observesFailuresOnly }
 
     /// Passes the start on to the logger, unless logging is off or the request must not be logged.
-    public func requestStarted(_ context: RequestContext) {
+    package func requestStarted(_ context: RequestContext) {
         guard isEnabled, Self.isEnabledProcessWide, context.shouldPrintLogs else { return }
         logger.requestStarted(context)
     }
 
     /// Passes the completion on to the logger, unless logging is off or the request must not be logged.
-    public func requestCompleted(_ completion: RequestCompletion) {
+    package func requestCompleted(_ completion: RequestCompletion) {
         guard isEnabled, Self.isEnabledProcessWide, completion.context.shouldPrintLogs else { return }
         logger.requestCompleted(completion)
     }

@@ -21,7 +21,7 @@ extension FileDownloader {
     ///   destination (in one process or two) fail fast with `.invalidRequest` instead of mixing.
     /// - On success the partial file is renamed to `destination` atomically and the state removed.
     @concurrent
-    public func downloadResumable(
+    package func downloadResumable(
         _ request: HTTPRequest, to destination: URL, progress: ProgressReporter?, maxAttempts: Int = 3
     ) async throws(NetworkingError) -> DownloadedFile {
         let tracker = TransferProgressTracker(progress)

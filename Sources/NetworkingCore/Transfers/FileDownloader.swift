@@ -40,12 +40,12 @@ public struct DownloadedFile: Sendable {
 ///
 /// A helper over `Pipeline.download`, so interceptors, observers and every transport see a file
 /// download as any other request.
-public struct FileDownloader: Sendable {
+package struct FileDownloader: Sendable {
     /// The pipeline the downloads run on.
-    public let pipeline: Pipeline
+    package let pipeline: Pipeline
 
     /// A downloader over `pipeline`.
-    public init(pipeline: Pipeline) { self.pipeline = pipeline }
+    package init(pipeline: Pipeline) { self.pipeline = pipeline }
 
     /// Downloads `request` to `destination` with bounded memory.
     ///
@@ -54,7 +54,7 @@ public struct FileDownloader: Sendable {
     /// replacing any file already there. A failed or cancelled download removes the temporary
     /// file and leaves `destination` as it was. The progress ends with the file's size as total.
     @concurrent
-    public func download(
+    package func download(
         _ request: HTTPRequest, to destination: URL, progress: ProgressReporter?
     ) async throws(NetworkingError) -> DownloadedFile {
         let tracker = TransferProgressTracker(progress)

@@ -1,9 +1,5 @@
 import Foundation
 
-/// Another name for `NetworkingError`, for code written against a `NetworkError` type:
-/// `catch NetworkError.unauthorized` reads as it did.
-public typealias NetworkError = NetworkingError
-
 extension NetworkingError {
     /// A category of failure that a `catch` clause or a `case` can match, such as
     /// `NetworkingError.unauthorized`:

@@ -30,7 +30,8 @@ public struct RequestOptions: Sendable, Hashable {
     public var maxAttempts: Int? {
         didSet { maxAttempts = maxAttempts.map { Swift.max(1, $0) } }
     }
-    /// Whether loggers may record the request (default `true`); see `LogGate`.
+    /// Whether loggers may record the request (default `true`); the library's loggers, and the
+    /// loggers a client is given, honour it.
     public var printsLogs: Bool
 
     /// Creates options; the defaults are those of a request that sets none.
@@ -40,9 +41,8 @@ public struct RequestOptions: Sendable, Hashable {
         self.printsLogs = printsLogs
     }
 
-    /// The options of the request whose interceptors and transport are running: bound by
-    /// `Pipeline` (and `InterceptorChain.send(_:options:)`) for each request; the defaults outside
-    /// any request.
+    /// The options of the request whose interceptors and transport are running: bound by the
+    /// client for each request; the defaults outside any request.
     @TaskLocal public static var current = RequestOptions()
 
     /// Runs `operation` with `options` as `current`, binding them only when they differ from the
