@@ -36,12 +36,7 @@ extension Networking {
             current.pipeline.reportUnbuildable(method: method, headers: request.headers, error)
             return .failure(error)
         }
-        let transport =
-            cachingLevel == .none
-            ? current.pipeline.transport
-            : current.transport(
-                beneathFakes: verbCache(
-                    cachingLevel, over: current.base, names: current.downloads.credentialHeaderNames))
+        let transport = verbTransport(cachingLevel, on: current)
         let decoder = current.pipeline.decoder
         switch await Self.sendUndecoded(request, on: current, transport: transport, downloadProgress: tracker?.reporter)
         {

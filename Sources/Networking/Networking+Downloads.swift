@@ -192,6 +192,14 @@ extension Networking {
         DataCacheTransport.storesSuccessfulResponses(exchange) && ImageCoding.isImage(exchange.body)
     }
 
+    /// The innermost step of a verb's request: the pipeline's transport, or with a `cachingLevel`
+    /// other than `.none` the download cache beneath the fakes.
+    nonisolated func verbTransport(_ cachingLevel: CachingLevel, on current: RequestSnapshot) -> any HTTPTransport {
+        guard cachingLevel != .none else { return current.pipeline.transport }
+        return current.transport(
+            beneathFakes: verbCache(cachingLevel, over: current.base, names: current.downloads.credentialHeaderNames))
+    }
+
     /// The download cache over `base` for a verb asked to cache with `cachingLevel:` (not `.none`).
     /// `names` are the credential headers of the current configuration (its snapshot's), so a
     /// cached verb does not visit the actor.

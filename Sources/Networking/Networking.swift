@@ -174,12 +174,7 @@ public actor Networking {
         let registration = registry.register(key: request.path)
         defer { registry.unregister(registration) }
         let current = await currentSnapshot()
-        let transport =
-            cachingLevel == .none
-            ? current.pipeline.transport
-            : current.transport(
-                beneathFakes: verbCache(
-                    cachingLevel, over: current.base, names: current.downloads.credentialHeaderNames))
+        let transport = verbTransport(cachingLevel, on: current)
         return await Self.execute(request, kind: .request, on: current, transport: transport, decode: decode)
     }
 

@@ -6,7 +6,7 @@
     extension WebSocketChannel {
         /// The opening handshake's progress: the upgrade request written so far and the response
         /// read so far.
-        struct Opening {
+        struct HandshakeProgress {
             /// The upgrade request (the handshake's `requestHead()`).
             let request: [UInt8]
             /// When the handshake, connection included, must be over.
@@ -48,7 +48,7 @@
                 self.session = session
                 return interest
             }
-            guard var progress = opening.take() else { return .close }
+            guard var progress = handshakeProgress.take() else { return .close }
             if state.withLock({ $0.abandoned }) {
                 failOpening(.cancelled)
                 return .close
@@ -61,13 +61,13 @@
                 return .close
             }
             guard connection.isOpen else {
-                opening = progress
+                handshakeProgress = progress
                 return ServedConnectionInterest(deadline: progress.deadline)  // still connecting
             }
             do throws(NetworkingError) {
                 guard let (agreement, leftover) = try shakeHands(connection, &progress) else {
                     let wantsToWrite = progress.written < progress.request.count
-                    opening = progress
+                    handshakeProgress = progress
                     return ServedConnectionInterest(
                         readable: !wantsToWrite, writable: wantsToWrite, deadline: progress.deadline)
                 }
@@ -93,7 +93,7 @@
 
         /// Ends a connection that never opened: the opener and the consumer get `failure`.
         private func failOpening(_ failure: NetworkingError) {
-            opening = nil
+            handshakeProgress = nil
             let waiter = state.withLock { state in
                 state.end = .some(failure)
                 defer { state.opening = nil }
@@ -124,7 +124,8 @@
         /// Writes what the socket takes of the upgrade request, then reads what it has of the
         /// response head; once the head is complete, what it agreed and the bytes after it (the
         /// first frames). `nil` while the socket has no more room or bytes for now.
-        private func shakeHands(_ connection: any ServedConnection, _ progress: inout Opening) throws(NetworkingError)
+        private func shakeHands(_ connection: any ServedConnection, _ progress: inout HandshakeProgress)
+            throws(NetworkingError)
             -> (
                 WebSocketHandshake.Agreement, [UInt8]
             )?

@@ -48,7 +48,7 @@
         nonisolated(unsafe) private(set) var inbox: WebSocketInbox!
         /// The opening handshake's progress, from `open` until the connection is open or failed.
         /// The loop thread's only once `open` handed the connection over.
-        nonisolated(unsafe) var opening: Opening?
+        nonisolated(unsafe) var handshakeProgress: HandshakeProgress?
         /// The open connection's state. The loop thread's only.
         nonisolated(unsafe) var session: Session?
 
@@ -74,7 +74,7 @@
             url?.scheme = ["wss", "https"].contains(handshake.url.scheme?.lowercased() ?? "") ? "https" : "http"
             guard let target = url?.url else { throw .invalidRequest("the URL cannot be connected to") }
             // Built before connecting: a head that cannot be sent fails without opening a socket.
-            opening = Opening(
+            handshakeProgress = HandshakeProgress(
                 request: try handshake.requestHead(),
                 deadline: .now + .milliseconds(Int(options.handshakeTimeout * 1000)))
             // The connection holds this channel until the loop releases it, so that a channel whose

@@ -16,8 +16,9 @@
             var limit = rlimit()
             getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
             let needed = rlim_t(Self.connections + 1024)
+            // The harness machines allow 20,000; a machine that allows fewer cannot hold the test.
             guard limit.rlim_max >= needed else {
-                throw XCTSkip("the hard descriptor limit (\(limit.rlim_max)) is under \(needed)")
+                return XCTFail("the hard descriptor limit (\(limit.rlim_max)) is under \(needed): raise it")
             }
             let originalSoftLimit = limit.rlim_cur
             limit.rlim_cur = max(limit.rlim_cur, needed)

@@ -15,8 +15,9 @@ import Foundation
 public final class FileBodyStream: InputStream {
     /// The file the body is read from.
     public let fileURL: URL
-    /// Told the bytes of the file as the transport sends them, when set (upload progress).
-    package var progress: ProgressReporter?
+    /// Told the bytes of the file as the transport sends them, when set (upload progress), with
+    /// the file's size as the body measured it.
+    package var progress: (reporter: ProgressReporter, totalBytes: Int64?)?
 
     /// A stream over `fileURL`; `nil` if Foundation refuses the URL.
     public init?(fileURL: URL) {

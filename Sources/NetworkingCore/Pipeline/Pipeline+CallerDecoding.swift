@@ -21,14 +21,10 @@ extension Pipeline {
         downloadProgress: ProgressReporter? = nil
     ) async -> Result<SentRequest, NetworkingError> {
         let urlRequest: URLRequest
-        if let built {
-            urlRequest = built
-        } else {
-            do {
-                urlRequest = try build(request, kind: kind, options: options)
-            } catch {
-                return .failure(error)
-            }
+        do throws(NetworkingError) {
+            urlRequest = try self.urlRequest(for: request, built: built, kind: kind, options: options)
+        } catch {
+            return .failure(error)
         }
         return .success(
             await send(

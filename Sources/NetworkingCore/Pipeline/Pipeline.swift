@@ -78,14 +78,10 @@ package struct Pipeline: Sendable {
         transport: any HTTPTransport, decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
         let urlRequest: URLRequest
-        if let built {
-            urlRequest = built
-        } else {
-            do {
-                urlRequest = try build(request, kind: kind, options: options)
-            } catch {
-                return .failure(error)
-            }
+        do throws(NetworkingError) {
+            urlRequest = try self.urlRequest(for: request, built: built, kind: kind, options: options)
+        } catch {
+            return .failure(error)
         }
         return await run(urlRequest, kind: kind, options: options, transport: transport, decode: decode)
     }
@@ -194,6 +190,15 @@ package struct Pipeline: Sendable {
         let completion = RequestCompletion(
             context: context, outcome: .failure(error), duration: .zero, metrics: nil, exchange: nil)
         for observer in observers { observer.requestCompleted(completion) }
+    }
+
+    /// `built` when a front door built the request already, else `request` built.
+    @usableFromInline
+    func urlRequest(
+        for request: HTTPRequest, built: URLRequest?, kind: RequestContext.Kind, options: RequestOptions
+    ) throws(NetworkingError) -> URLRequest {
+        if let built { return built }
+        return try build(request, kind: kind, options: options)
     }
 
     /// Builds the request, telling observers about a request that cannot be built.

@@ -83,7 +83,7 @@ public struct TransportRequest: Sendable {
         var request = head
         if let file = body.fileURL {
             if request.fileBodyURL != file || body.fileProgress != nil { request.setFileBody(file) }
-            (request.httpBodyStream as? FileBodyStream)?.progress = body.fileProgress
+            (request.httpBodyStream as? FileBodyStream)?.progress = body.fileProgress.map { ($0, body.length) }
         } else if let data = body.data {
             if request.httpBody != data { request.httpBody = data }
         } else {

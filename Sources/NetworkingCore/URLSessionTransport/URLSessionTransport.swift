@@ -81,8 +81,7 @@ public final class URLSessionTransport: HTTPTransport {
         if let file {
             task = session.uploadTask(with: request, fromFile: file.fileURL)
             if let progress = file.progress {
-                let size = try? FileManager.default.attributesOfItem(atPath: file.fileURL.path)[.size] as? NSNumber
-                delegate.reportUpload(of: task, to: progress, totalBytes: size?.int64Value)
+                delegate.reportUpload(of: task, to: progress.reporter, totalBytes: progress.totalBytes)
             }
         } else {
             task = session.dataTask(with: request)
