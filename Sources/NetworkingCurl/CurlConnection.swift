@@ -78,6 +78,9 @@
         /// Has the loop call `serve(.service)` soon (from any thread).
         package func wake() { loop.wake(self) }
 
+        /// Closes the connection now (loop thread, from `serve`); `serve` is not called again.
+        package func release() { loop.release(self) }
+
         /// The easy handle for connecting, with every option set; `nil` when libcurl cannot make one.
         func makeHandle() -> OpaquePointer? {
             guard let easy = ncurl_easy_init() else { return nil }

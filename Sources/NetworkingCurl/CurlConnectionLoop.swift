@@ -280,8 +280,8 @@
         }
 
         /// Closes the connection (libcurl closes a handed-over connection when its handle leaves the
-        /// multi handle) and forgets it.
-        private func release(_ connection: CurlConnection) {
+        /// multi handle) and forgets it; nothing happens for a connection already released.
+        func release(_ connection: CurlConnection) {
             guard let entry = entries.removeValue(forKey: connection.token) else { return }
             Self.liveConnections.subtract(1, ordering: .relaxed)
             connection.serve = nil

@@ -74,8 +74,8 @@
             .transport(URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "zlib failed to compress a message"]))
         }
 
-        /// Ends the connection: the consumer, senders, pingers and closers are told, the socket
-        /// released (when the session goes).
+        /// Ends the connection: the socket is released, then the consumer, senders, pingers and
+        /// closers are told.
         func finish(_ session: inout Session, _ error: NetworkingError?) {
             guard !session.done else { return }
             session.done = true
@@ -90,6 +90,9 @@
             }
             // No message is compressed after the end: the zlib stream goes now, not with the owner.
             deflater.withLock { $0 = nil }
+            // The socket is closed before anyone hears of the end, so that a finished `close()`
+            // leaves no descriptor behind.
+            session.connection.release()
             let failure = error ?? NetworkingError.webSocketClosed
             for sender in senders { sender.resume(throwing: failure) }
             for ping in pings { ping.resume(throwing: failure) }

@@ -19,6 +19,10 @@ package protocol ServedConnection: AnyObject, Sendable {
     func send(_ bytes: UnsafeRawBufferPointer) -> ServedConnectionIO
     /// Reads what is available, up to the buffer's size.
     func receive(into buffer: UnsafeMutableRawBufferPointer) -> ServedConnectionIO
+    /// Closes the connection now (from the handler only), so that whoever the owner tells next
+    /// finds its socket gone; the handler is not called again. Returning `.close` does the same
+    /// after the handler returns.
+    func release()
 }
 
 /// The owner's handler of a `ServedConnection`: what happened, and what to wait for next.
