@@ -96,13 +96,19 @@
             // libcurl counts a handed-over connection as idle in its pool, and would close one
             // older than this when it next tidies the pool; the owner decides when it ends.
             setLong(NCURLOPT_MAXAGE_CONN, Int(Int32.max))
-            if CurlLibrary.environmentNamesProxy {
-                setLong(NCURLOPT_HTTPPROXYTUNNEL, 1)  // a proxy must tunnel the upgrade, not forward it
-            } else {
-                CurlTransfer.setString(easy, NCURLOPT_PROXY, "")
-                CurlTransfer.setString(easy, NCURLOPT_NOPROXY, "")
+            // A `CurlTransport`'s configuration comes resolved; a default one reads the environment
+            // now. An unusable setting makes no handle: the connection fails to open.
+            guard (try? configuration.networkPath.validate()) != nil,
+                let path = try? configuration.networkPath.resolved()
+            else {
+                ncurl_easy_cleanup(easy)
+                return nil
             }
+            CurlNetworkPath.configureHandle(easy, path)
+            CurlNetworkPath.configureProxy(easy, path, isHTTPS: url.scheme?.lowercased() == "https")
+            setLong(NCURLOPT_HTTPPROXYTUNNEL, 1)  // an HTTP proxy must tunnel the upgrade, not forward it
             CurlTrust.configure(easy, configuration)
+            CurlTrust.configurePins(easy, configuration, host: url.host ?? "", enforcesOnly: true)
             _ = ncurl_easy_use_plain_sockets(easy)
             _ = ncurl_easy_set_transfer_notes(easy, notes)
             _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_ERRORBUFFER, errorBuffer)

@@ -68,7 +68,12 @@
         /// The transport error for a transfer libcurl ended with `code`.
         static func error(forCurlCode code: Int32, message: String?, url: URL?) -> NetworkingError {
             let summary = ncurl_easy_strerror(code).map { String(cString: $0) } ?? "libcurl error"
-            var info = CurlTransfer.userInfo(url, message.map { "\($0) (\(summary))" } ?? summary)
+            var text = message.map { "\($0) (\(summary))" } ?? summary
+            if code == NCURLE_SSL_PINNEDPUBKEYNOTMATCH {
+                text =
+                    "the public key of the certificate of \(url?.host ?? "the server") did not match any key pinned for it"
+            }
+            var info = CurlTransfer.userInfo(url, text)
             info[curlCodeKey] = Int(code)
             var urlCode = urlErrorCode(forCurlCode: code)
             if code == NCURLE_RECV_ERROR, message?.lowercased().contains("chunked") == true {

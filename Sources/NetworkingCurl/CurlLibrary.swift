@@ -50,15 +50,5 @@
         /// Before curl 8.0.0 the next request on such a connection fails with `CURLE_HTTP2` ("Error
         /// in the HTTP2 framing layer": curl issue 10634, fixed in 8.0.0); Debian 12 ships 7.88.1.
         static let reusesPriorKnowledgeConnections: Bool = isAvailable && ncurl_version_number() >= 0x08_00_00
-
-        /// Whether the environment names a proxy libcurl would use for http or https
-        /// (`http_proxy`, `https_proxy`/`HTTPS_PROXY`, `all_proxy`/`ALL_PROXY`), read once per
-        /// process. When none is set, transfers tell libcurl so (`CURLOPT_PROXY ""`), which spares
-        /// it five `getenv` calls per request; a proxy set in the environment later is not seen
-        /// (changing the environment of a running multi-threaded process is unsafe anyway).
-        static let environmentNamesProxy: Bool = {
-            let names: [String] = ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
-            return names.contains { name in getenv(name) != nil }
-        }()
     }
 #endif

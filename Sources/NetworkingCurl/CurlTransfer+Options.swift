@@ -22,10 +22,7 @@
                 setLong(NCURLOPT_FORBID_REUSE, 1)
             }
             setString(NCURLOPT_ACCEPT_ENCODING, "")  // every coding libcurl decodes
-            if !CurlLibrary.environmentNamesProxy {  // as libcurl would find, without its per-request getenv
-                setString(NCURLOPT_PROXY, "")
-                setString(NCURLOPT_NOPROXY, "")
-            }
+            CurlNetworkPath.configureHandle(easy, configuration.networkPath)
             setLong(NCURLOPT_FOLLOWLOCATION, 0)
             setLong(NCURLOPT_CONNECTTIMEOUT_MS, milliseconds(configuration.connectTimeout))
             switch configuration.httpVersion {
@@ -86,6 +83,8 @@
             _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_ERRORBUFFER, errorBuffer)
             _ = ncurl_easy_set_transfer_notes(easy, notes)
             setLong(NCURLOPT_FRESH_CONNECT, 0)  // set by a retry after a refused connection
+            CurlNetworkPath.configureProxy(easy, configuration.networkPath, isHTTPS: isHTTPS)
+            CurlTrust.configurePins(easy, configuration, host: url.host ?? "")
             setLong(NCURLOPT_TIMEOUT_MS, timeoutMilliseconds.map { max(1, $0) } ?? 0)
             // Waiting for a busy connection to turn out to multiplex only pays where HTTP/2 is
             // possible: over cleartext HTTP/1.1 it would queue a request behind a slow one.

@@ -100,6 +100,10 @@
             setLong(NCURLOPT_FRESH_CONNECT, 1)
         }
 
+        /// The host whose certificate's key matched none of its pins, when report-only trust let
+        /// the transfer go ahead without them (see `CurlTransport.run`).
+        var pinMismatchHost: String?
+
         /// Called by the sender after its await: the acquire that orders its reads of the transfer
         /// (head, body, metrics) after the driver's writes, which `end(with:)` published.
         func takeOutcome(_ resumed: Outcome) -> Outcome {

@@ -25,8 +25,25 @@
             public var totalTimeout: TimeInterval?
             /// Which HTTP version to ask for.
             public var httpVersion: HTTPVersion
+            /// How requests reach their servers: proxies, name overrides, a Unix socket, the local
+            /// address, the Happy Eyeballs delay (see `NetworkPath`).
+            ///
+            /// `.environment` proxies are read when the transport is created: a transport's
+            /// `configuration` shows the proxies it found then (`.direct` when none).
+            public var networkPath: NetworkPath
+            /// Whom TLS connections trust: the CA store and the keys pinned per host (see
+            /// `ServerTrust`). A CA file here takes precedence over `caCertificateFile`; a host
+            /// pinned here uses its pins instead of `pinnedPublicKey`.
+            ///
+            /// Under `.reportOnly`, a request to a host whose key matches none of its pins is sent
+            /// again without the pins, once, on a new connection (the mismatch is found during
+            /// the TLS handshake, before any byte of the request leaves), and its
+            /// `TransactionMetrics.pinMismatch` names the host. A WebSocket connection under
+            /// `.reportOnly` is not checked against the pins.
+            public var trust: ServerTrust
             /// A PEM file of CA certificates to trust instead of the system store, for servers
-            /// with a private CA: only these CAs are trusted then, none of the system's.
+            /// with a private CA: only these CAs are trusted then, none of the system's. The same
+            /// as `trust.certificateAuthorities = .file(path)`, which takes precedence.
             ///
             /// Either way, each event loop loads its CA store once and shares it between its
             /// connections (libcurl's CA cache, kept for a day); the system store is the bundle
@@ -36,7 +53,8 @@
             public var caCertificateFile: String?
             /// A public key the server's certificate must carry: `sha256//<base64 of the
             /// SHA-256 of the DER SubjectPublicKeyInfo>` (several joined with `;`), or the path
-            /// of a PEM or DER public key. A mismatch fails with `.serverCertificateUntrusted`.
+            /// of a PEM or DER public key, for every host that `trust.pins` does not pin. A
+            /// mismatch fails with `.serverCertificateUntrusted`.
             public var pinnedPublicKey: String?
             /// The most connections open to one origin (host and port) at once; `0` for no limit.
             ///
@@ -110,8 +128,11 @@
                 maximumConnections: Int = Configuration.defaultMaximumConnections,
                 idleConnectionTimeout: TimeInterval = Configuration.defaultIdleConnectionTimeout,
                 userAgent: String? = Configuration.defaultUserAgent,
-                busyPollInterval: TimeInterval = Configuration.defaultBusyPollInterval, eventLoopCount: Int = 1
+                busyPollInterval: TimeInterval = Configuration.defaultBusyPollInterval, eventLoopCount: Int = 1,
+                networkPath: NetworkPath = .default, trust: ServerTrust = .system
             ) {
+                self.networkPath = networkPath
+                self.trust = trust
                 self.redirectPolicy = redirectPolicy
                 self.maxResponseBodySize = maxResponseBodySize
                 self.connectTimeout = connectTimeout
@@ -182,7 +203,13 @@
             }
 
             /// Whether the configuration asks for TLS trust that URLSession cannot provide.
-            var hasCustomTrust: Bool { caCertificateFile != nil || pinnedPublicKey != nil }
+            var hasCustomTrust: Bool { caCertificateFile != nil || pinnedPublicKey != nil || !trust.isDefault }
+
+            /// The CA file trusted instead of the system store, if any.
+            var certificateAuthorityFile: String? {
+                if case .file(let path) = trust.certificateAuthorities { return path }
+                return caCertificateFile
+            }
         }
 
         /// The HTTP version a transport asks for.

@@ -20,6 +20,7 @@
             _ request: URLRequest, body: HTTPBody? = nil, deadline: ContinuousClock.Instant?, sink: any CurlBodySink
         ) throws(NetworkingError) -> CurlTransfer {
             if Task.isCancelled { throw .cancelled }
+            if let settingsError { throw settingsError }
             guard let url = request.url else { throw Self.unsupportedURLError(nil) }
             let absoluteURL = url.absoluteString
             guard let isHTTPS = CurlTransfer.isHTTPS(absoluteURL) else { throw Self.unsupportedURLError(url) }
@@ -107,6 +108,16 @@
                 transfer.prepareForFreshConnection()
                 outcome = await runOnce(transfer, mayDrive: false)
             }
+            // A key that matched no pin of a host whose pins are only reported: nothing was sent,
+            // so the same transfer goes out once more without the pins, and its metrics say so.
+            if case .finished(let code) = outcome, let host = transfer.url.host,
+                CurlTrust.mayProceedDespitePins(code, configuration, host: host), !Task.isCancelled
+            {
+                transfer.prepareForFreshConnection()
+                transfer.pinMismatchHost = host
+                _ = ncurl_easy_setopt_pointer(transfer.easy, NCURLOPT_PINNEDPUBLICKEY, nil)
+                outcome = await runOnce(transfer, mayDrive: false)
+            }
             return outcome
         }
 
@@ -134,6 +145,7 @@
             metrics.startDate = startDate
             metrics.redirectCount = redirects
             metrics.queueTime = CurlMetrics.queueTime(of: transfer)
+            metrics.pinMismatch = transfer.pinMismatchHost
             return metrics
         }
 

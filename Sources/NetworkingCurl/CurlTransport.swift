@@ -53,6 +53,9 @@
         let inFlight = Atomic<Int>(0)
         /// The `User-Agent` header line of `configuration.userAgent`, built once.
         let userAgentLine: String?
+        /// Why the configuration's network path or trust cannot be used (a malformed setting, or
+        /// an environment variable naming an unusable proxy): every request fails with it.
+        let settingsError: NetworkingError?
 
         /// Whether libcurl could be loaded in this process.
         public static var isAvailable: Bool { CurlLibrary.isAvailable }
@@ -67,6 +70,16 @@
         /// when the transport is released). Throws when libcurl cannot be loaded.
         public init(configuration: Configuration = Configuration()) throws(CurlUnavailableError) {
             if case .failure(let error) = CurlLibrary.loaded { throw error }
+            var configuration = configuration
+            do {
+                try configuration.networkPath.validate()
+                try configuration.trust.validate()
+                configuration.networkPath = try configuration.networkPath.resolved()
+                self.settingsError = nil
+            } catch {
+                configuration.networkPath.proxy = .direct
+                self.settingsError = error
+            }
             self.configuration = configuration
             var loops: [CurlEventLoop] = []
             let count = max(1, configuration.eventLoopCount)

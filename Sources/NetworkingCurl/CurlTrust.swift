@@ -43,13 +43,41 @@
         /// the store is loaded once per multi handle), else its directory; and the pinned key.
         static func configure(_ easy: OpaquePointer, _ configuration: CurlTransport.Configuration) {
             let system = configuration.systemTrustStore
-            if let file = configuration.caCertificateFile ?? system.bundle {
+            if let file = configuration.certificateAuthorityFile ?? system.bundle {
                 CurlTransfer.setString(easy, NCURLOPT_CAINFO, file)
                 _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_CAPATH, nil)
             } else if let directory = system.directory {
                 CurlTransfer.setString(easy, NCURLOPT_CAPATH, directory)
             }
-            if let key = configuration.pinnedPublicKey { CurlTransfer.setString(easy, NCURLOPT_PINNEDPUBLICKEY, key) }
+            if configuration.trust.pins.isEmpty, let key = configuration.pinnedPublicKey {
+                CurlTransfer.setString(easy, NCURLOPT_PINNEDPUBLICKEY, key)
+            }
+        }
+
+        /// Sets the pinned keys of a request to `host`, when `configuration.trust` pins some host:
+        /// the host's pins, else `pinnedPublicKey`, else none. `enforcesOnly` leaves out pins that
+        /// are only reported (for a connection that cannot be sent again without them).
+        static func configurePins(
+            _ easy: OpaquePointer, _ configuration: CurlTransport.Configuration, host: String,
+            enforcesOnly: Bool = false
+        ) {
+            guard !configuration.trust.pins.isEmpty else { return }
+            var pins = configuration.trust.pins(for: host)?.curlValue
+            if pins != nil, enforcesOnly, configuration.trust.enforcement == .reportOnly { pins = nil }
+            if let key = pins ?? configuration.pinnedPublicKey {
+                CurlTransfer.setString(easy, NCURLOPT_PINNEDPUBLICKEY, key)
+            } else {
+                _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_PINNEDPUBLICKEY, nil)
+            }
+        }
+
+        /// Whether a request to `host` under `configuration` that ended with `code` failed only
+        /// because of pins that are reported, not enforced: it may be sent again without them.
+        static func mayProceedDespitePins(_ code: Int32, _ configuration: CurlTransport.Configuration, host: String)
+            -> Bool
+        {
+            code == NCURLE_SSL_PINNEDPUBKEYNOTMATCH && configuration.trust.enforcement == .reportOnly
+                && configuration.trust.pins(for: host) != nil
         }
     }
 #endif

@@ -39,6 +39,10 @@ public struct TransactionMetrics: Sendable, Hashable {
     public var isReusedConnection: Bool?
     /// The protocol used (`http/1.1`, `h2`), when known.
     public var networkProtocol: String?
+    /// The host whose certificate's public key matched none of the keys pinned for it, when
+    /// report-only pinning (`ServerTrust.PinEnforcement.reportOnly`) let the request through;
+    /// `nil` when every pinned key matched or nothing was pinned.
+    public var pinMismatch: String?
 
     /// Creates metrics; only the start and end are required.
     public init(
