@@ -14,8 +14,8 @@
 #   make docs          build the DocC documentation (warnings as errors) into .build/docs
 #   make format        reformat the sources in place
 #   make bench         release-build the benchmarks and run them against a local nginx (bench-results.json)
-#   make httpbin       start a server for iteration: eval "$(make -s httpbin)"
-#   make httpbin-stop  stop it
+#   make httpbin       start a server and the proxies for iteration: eval "$(make -s httpbin)"
+#   make httpbin-stop  stop them
 #   make clean         stop the server and remove .build
 #   make public-suffix-list  regenerate the shipped copy of the Public Suffix List
 
@@ -130,12 +130,15 @@ format-check:
 
 httpbin:
 	@$(HARNESS)/httpbin.sh start
+	@$(HARNESS)/proxies.sh start
 
 httpbin-stop:
 	@$(HARNESS)/httpbin.sh stop
+	@$(HARNESS)/proxies.sh stop
 
 clean:
 	$(HARNESS)/httpbin.sh stop
+	$(HARNESS)/proxies.sh stop
 	rm -rf .build
 
 # The copy of the Public Suffix List the cookie jars fall back on (Sources/NetworkingCore/Cookies/

@@ -140,7 +140,7 @@
             let text = String(cString: errorBuffer)
             return CurlTransport.error(
                 forCurlCode: code == NCURLE_OK ? NCURLE_COULDNT_CONNECT : code, message: text.isEmpty ? nil : text,
-                url: url)
+                url: url, proxy: configuration.networkPath.proxy.proxy(for: url))
         }
 
         /// Writes as much of `bytes` as the socket takes now (loop thread, after `.opened`).

@@ -103,6 +103,8 @@
         /// The host whose certificate's key matched none of its pins, when report-only trust let
         /// the transfer go ahead without them (see `CurlTransport.run`).
         var pinMismatchHost: String?
+        /// The proxy the request goes through, if any (for the message of a failure it causes).
+        let proxy: Proxy?
 
         /// Called by the sender after its await: the acquire that orders its reads of the transfer
         /// (head, body, metrics) after the driver's writes, which `end(with:)` published.
@@ -218,6 +220,11 @@
             self.url = url
             self.sink = sink
             self.requestBody = body
+            if case .proxies = configuration.networkPath.proxy {
+                self.proxy = configuration.networkPath.proxy.proxy(for: url)
+            } else {
+                self.proxy = nil
+            }
             let method = Self.uppercased(request.httpMethod ?? "GET")
             self.isHead = method == "HEAD"
             let interval = request.timeoutInterval

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Runs a command against a fresh local httpbin and the streaming server (stream_server.py), and
-# always stops both afterwards.
+# Runs a command against a fresh local httpbin, the streaming server (stream_server.py) and the
+# proxies (proxies.sh), and always stops them afterwards.
 #
 #   Tests/Harness/with-httpbin.sh swift test --skip-build
 #
 # The command sees HTTPBIN_BASE_URL=http://127.0.0.1:PORT and STREAM_SERVER_BASE_URL (the same for
-# stream_server.py); its exit code is returned.
+# stream_server.py) and the PROXY_* variables of proxies.sh; its exit code is returned.
 # Each run gets a private server (state under .build/harness/run.XXXXXX), so it never
 # touches a server left running with `make httpbin`, and concurrent runs don't collide.
 # The directory, with the server log, is kept only when the command fails.
@@ -27,6 +27,7 @@ rc=1
 stream_server_pid=
 cleanup() {
     "$HARNESS_DIR/httpbin.sh" stop || true
+    "$HARNESS_DIR/proxies.sh" stop 2>/dev/null || true
     if [[ -n "$stream_server_pid" ]]; then kill "$stream_server_pid" 2>/dev/null || true; fi
     if ((rc == 0)); then
         rm -rf "$HTTPBIN_STATE_DIR"
@@ -57,6 +58,10 @@ done
 STREAM_SERVER_BASE_URL="$(cat "$stream_url_file")"
 export STREAM_SERVER_BASE_URL
 echo "with-httpbin: STREAM_SERVER_BASE_URL=$STREAM_SERVER_BASE_URL" >&2
+
+proxy_exports="$("$HARNESS_DIR/proxies.sh" start)"
+eval "$proxy_exports"
+echo "with-httpbin: PROXY_HTTP_URL=$PROXY_HTTP_URL PROXY_AUTH_URL=$PROXY_AUTH_URL PROXY_SOCKS_URL=$PROXY_SOCKS_URL" >&2
 
 set +e
 "$@"
