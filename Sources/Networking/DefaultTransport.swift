@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -15,7 +16,12 @@ import Foundation
 ///   requests, streamed responses (`stream`, `bytes`, `lines`, Server-Sent Events, with
 ///   back-pressure), downloads to a file and requests that report progress, all with bounded
 ///   memory. When `libcurl.so.4` cannot be loaded, a `URLSessionTransport` does all of it instead.
-/// - Elsewhere: a new `URLSessionTransport` with the `.default` session configuration.
+///   A client with a `NetworkPath` or `ServerTrust` of its own gets a transport made with them,
+///   shared by every client created with the same ones. The environment's proxies are read each
+///   time a client is created: when they changed since the shared transport read them, the
+///   client gets a transport with the new ones.
+/// - Elsewhere: a new `URLSessionTransport` with the `.default` session configuration, the path
+///   and the trust.
 ///
 /// Either way the documented behaviour is the same: response bodies are capped at
 /// `URLSessionTransport.defaultMaxResponseBodySize`, redirects follow `RedirectPolicy.default`,
@@ -24,14 +30,42 @@ enum DefaultTransport {
     #if os(Linux)
         /// Created on first use; never released, like `URLSession.shared`.
         private static let shared: any HTTPTransport = CurlTransport.preferred()
+
+        /// The transports of other paths and trust settings (resolved), made on first use and
+        /// never released: one per distinct setting in the process.
+        private static let others = Mutex<[Settings: any HTTPTransport]>([:])
+
+        /// What a transport is made with.
+        private struct Settings: Hashable {
+            let path: NetworkPath
+            let trust: ServerTrust
+        }
     #endif
 
     /// The transport for a client created without one.
-    static func make() -> any HTTPTransport {
+    static func make() -> any HTTPTransport { make(networkPath: .default, trust: .system) }
+
+    /// The transport for a client with `networkPath` and `trust` and no transport of its own.
+    static func make(networkPath: NetworkPath, trust: ServerTrust) -> any HTTPTransport {
         #if os(Linux)
-            shared
+            // A path that cannot be used makes a transport whose requests fail saying why; it is
+            // not kept, so that a client created once the environment is fixed gets a good one.
+            guard let resolved = try? networkPath.resolved() else {
+                return CurlTransport.preferred(configuration: .init(networkPath: networkPath, trust: trust))
+            }
+            if trust.isDefault, resolved.hostOverrides.isEmpty, resolved == (try? NetworkPath.default.resolved()) {
+                guard let curl = shared as? CurlTransport else { return shared }
+                if curl.configuration.networkPath == resolved { return shared }
+            }
+            return others.withLock { others in
+                let settings = Settings(path: resolved, trust: trust)
+                if let transport = others[settings] { return transport }
+                let transport = CurlTransport.preferred(configuration: .init(networkPath: resolved, trust: trust))
+                others[settings] = transport
+                return transport
+            }
         #else
-            URLSessionTransport(configuration: .default)
+            URLSessionTransport(configuration: .default, networkPath: networkPath, trust: trust)
         #endif
     }
 

@@ -44,6 +44,13 @@ extension HTTPClient {
         public var loggers: [any RequestObserver]
         /// Which cookie jar the client uses: by default one of its own in memory (see `CookieHandling`).
         public var cookies: CookieHandling
+        /// How requests reach their servers: proxies, host overrides, a Unix socket, the local
+        /// address (see `NetworkPath`). Honoured by the transport the client makes when it is
+        /// given none; a transport passed to `HTTPClient(configuration:transport:)` keeps its own.
+        public var networkPath: NetworkPath
+        /// Whom TLS connections trust: the CA store and pinned keys (see `ServerTrust`), with the
+        /// same rule as `networkPath`.
+        public var trust: ServerTrust
 
         /// Creates a configuration.
         public init(
@@ -52,8 +59,11 @@ extension HTTPClient {
             environment: Environment = .live,
             headers: [String: String] = [:], observers: [any RequestObserver] = [],
             logging: LogSettings = .fromProcessEnvironment(),
-            loggers: [any RequestObserver] = [], cookies: CookieHandling = .ownJar
+            loggers: [any RequestObserver] = [], cookies: CookieHandling = .ownJar,
+            networkPath: NetworkPath = .default, trust: ServerTrust = .system
         ) {
+            self.networkPath = networkPath
+            self.trust = trust
             self.decoder = decoder
             self.encoder = encoder
             self.cache = cache

@@ -46,9 +46,11 @@ public final class HTTPClient: HTTPClientProtocol {
     /// Creates a client; its requests go through `transport`, or when you pass none the platform's
     /// default, as for `Networking(baseURL:)`: on Linux a process-wide `CurlTransport`
     /// (`URLSessionTransport` if libcurl cannot be loaded), elsewhere a `URLSessionTransport` with
-    /// the `.default` session configuration.
+    /// the `.default` session configuration; either with the configuration's `networkPath` and
+    /// `trust` (one transport per distinct path and trust, shared by the clients that have them).
     public init(configuration: Configuration = Configuration(), transport: (any HTTPTransport)? = nil) {
-        let transport = transport ?? DefaultTransport.make()
+        let transport =
+            transport ?? DefaultTransport.make(networkPath: configuration.networkPath, trust: configuration.trust)
         self.configuration = configuration
         self.transport = transport
         let cookieJar = configuration.cookies.makeJar(for: transport)

@@ -65,6 +65,21 @@ public actor Networking {
         self.init(baseURL: baseURL, transport: DefaultTransport.make(configuration: configuration))
     }
 
+    /// Creates a client for `baseURL` whose requests, downloads, streams and WebSockets take
+    /// `networkPath` and trust `trust`, through the platform's default transport made with them
+    /// (on Linux a `CurlTransport`; one per distinct path and trust, shared by the clients that
+    /// have them). `.environment` proxies are read now.
+    ///
+    /// ```swift
+    /// let networking = Networking(
+    ///     baseURL: "https://api.internal",
+    ///     networkPath: NetworkPath(proxy: .proxy(try Proxy(url: "http://proxy.internal:3128"))),
+    ///     trust: ServerTrust(certificateAuthorities: .file("/etc/myapp/ca.pem")))
+    /// ```
+    public init(baseURL: String, networkPath: NetworkPath, trust: ServerTrust = .system) {
+        self.init(baseURL: baseURL, transport: DefaultTransport.make(networkPath: networkPath, trust: trust))
+    }
+
     /// Creates a client that sends its requests through `transport` (a libcurl transport, a
     /// recorder, an in-memory transport for tests…).
     public init(baseURL: String, transport: any HTTPTransport) {

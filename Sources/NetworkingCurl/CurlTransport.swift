@@ -55,7 +55,7 @@
         let userAgentLine: String?
         /// Why the configuration's network path or trust cannot be used (a malformed setting, or
         /// an environment variable naming an unusable proxy): every request fails with it.
-        let settingsError: NetworkingError?
+        package let settingsError: NetworkingError?
 
         /// Whether libcurl could be loaded in this process.
         public static var isAvailable: Bool { CurlLibrary.isAvailable }
@@ -117,7 +117,8 @@
                 }
                 return URLSessionTransport(
                     redirectPolicy: configuration.redirectPolicy,
-                    maxResponseBodySize: configuration.maxResponseBodySize)
+                    maxResponseBodySize: configuration.maxResponseBodySize, networkPath: configuration.networkPath,
+                    trust: configuration.trust)
             }
         }
 

@@ -27,6 +27,12 @@ public final class URLSessionTransport: HTTPTransport {
     /// storage (`preparedForNetworking()` removes only the shared one) and sets cookies. Read
     /// once here: `URLSession.configuration` is a copy made on every read.
     public let handlesCookiesItself: Bool
+    /// How requests reach their servers (see `init`).
+    public let networkPath: NetworkPath
+    /// Whom TLS connections trust (see `init`).
+    public let trust: ServerTrust
+    /// Why `networkPath` or `trust` cannot be honoured here: every request fails with it.
+    let settingsError: NetworkingError?
 
     /// URLSession's stock `timeoutIntervalForResource`: seven days.
     static let stockResourceTimeout: TimeInterval = 7 * 24 * 60 * 60
@@ -40,16 +46,31 @@ public final class URLSessionTransport: HTTPTransport {
     /// `URLSessionConfiguration.default` carries are dropped (on Linux the cache does no HTTP
     /// caching and both cost about 100 µs per request); a cache or cookie storage you set
     /// yourself is kept. See `URLSessionConfiguration.preparedForNetworking()`.
+    ///
+    /// A `networkPath` or `trust` this platform's URLSession cannot honour is never ignored:
+    /// every request fails with `.invalidRequest` saying what cannot be done (on Linux: a proxy
+    /// set in code, a private CA, pins; anywhere: host overrides, a Unix socket, a local
+    /// address). On Apple platforms, proxies go to `connectionProxyDictionary` and trust is
+    /// checked in the server-trust challenge.
     public init(
         configuration: URLSessionConfiguration = .default, redirectPolicy: RedirectPolicy = .default,
-        maxResponseBodySize: Int = URLSessionTransport.defaultMaxResponseBodySize
+        maxResponseBodySize: Int = URLSessionTransport.defaultMaxResponseBodySize,
+        networkPath: NetworkPath = .default, trust: ServerTrust = .system
     ) {
+        self.networkPath = networkPath
+        self.trust = trust
+        self.settingsError = Self.unsupportedSettings(networkPath, trust)
         self.redirectPolicy = redirectPolicy
         self.maxResponseBodySize = maxResponseBodySize
         self.delegate = SessionDelegate(maxBodySize: maxResponseBodySize)
         let resource = configuration.timeoutIntervalForResource
         self.resourceTimeout = resource > 0 && resource < Self.stockResourceTimeout ? resource : nil
         let prepared = configuration.preparedForNetworking()
+        #if canImport(Darwin)
+            if let dictionary = Self.proxyDictionary(networkPath.proxy) {
+                prepared.connectionProxyDictionary = dictionary
+            }
+        #endif
         self.handlesCookiesItself = prepared.handlesCookies
         // Delegate calls run inline on the session's work queue: see InlineOperationQueue.
         self.session = URLSession(configuration: prepared, delegate: delegate, delegateQueue: InlineOperationQueue())
@@ -73,6 +94,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// Creates the task of one hop (not started), reading a file body from its file.
     func makeTask(_ request: URLRequest) throws(NetworkingError) -> URLSessionDataTask {
         if Task.isCancelled { throw .cancelled }
+        if let settingsError { throw settingsError }
         try RequestHeadCheck.validate(request)
         var request = request
         let file = request.httpBodyStream as? FileBodyStream
