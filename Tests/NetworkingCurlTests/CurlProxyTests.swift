@@ -1,0 +1,193 @@
+#if os(Linux)
+    import Foundation
+    import FoundationNetworking
+    import Networking
+    import NetworkingCurl
+    import XCTest
+
+    /// Requests through the harness's proxies (`ProxyHarness`): tinyproxy forwarding plain requests
+    /// and tunnelling https with CONNECT, with and without Basic credentials; microsocks as SOCKS5
+    /// and SOCKS5h; no-proxy rules; the environment's proxies. Each test checks the proxy's log
+    /// (or the `Via` header it adds) to see that the request went through it, or did not.
+    final class CurlProxyTests: CurlIntegrationTestCase {
+        private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures")
+
+        private func transport(_ proxy: ProxyConfiguration, overrides: [HostOverride] = []) throws -> CurlTransport {
+            let ca = Self.fixtures.appendingPathComponent("ca.pem").path
+            return try CurlTransport(
+                configuration: .init(
+                    networkPath: NetworkPath(proxy: proxy, hostOverrides: overrides),
+                    trust: ServerTrust(certificateAuthorities: .file(ca))))
+        }
+
+        /// The headers httpbin received for `url` (its `/anything` echo, asked to keep the `Via`
+        /// header a proxy adds), and the status.
+        private func echoedHeaders(_ transport: CurlTransport, _ url: URL) async throws -> [String: String] {
+            let shown = try XCTUnwrap(URL(string: url.absoluteString + "?show_env=1"))
+            let exchange = try await transport.send(URLRequest(url: shown))
+            XCTAssertEqual(exchange.statusCode, 200)
+            let echo = try JSONDecoder().decode(AnyCodable.self, from: exchange.body)
+            var headers: [String: String] = [:]
+            for (name, value) in echo["headers"]?.objectValue ?? [:] { headers[name] = value.stringValue }
+            return headers
+        }
+
+        /// What the log named by `name` gained while `body` ran.
+        private func logged(_ name: String, during body: () async throws -> Void) async throws -> String {
+            let before = try ProxyHarness.log(name).utf8.count
+            try await body()
+            try await Task.sleep(for: .milliseconds(100))  // the proxy writes its log after answering
+            return String(decoding: try ProxyHarness.log(name).utf8.dropFirst(before), as: UTF8.self)
+        }
+
+        private func startTLSServer() throws -> (FixtureServer, Int) {
+            let server = try FixtureServer(
+                executable: "/usr/bin/env",
+                arguments: ["python3", Self.fixtures.appendingPathComponent("tls_server.py").path, Self.fixtures.path])
+            guard let port = server.ports.first else {
+                throw FixtureServer.DidNotStart(server: "TLS test server", output: server.firstLine)
+            }
+            return (server, port)
+        }
+
+        func testPlainRequestIsForwardedByTheHTTPProxy() async throws {
+            let transport = try transport(.proxy(ProxyHarness.httpProxy()))
+            let marker = UUID().uuidString
+            var headers: [String: String] = [:]
+            let log = try await logged("PROXY_HTTP_LOG") {
+                headers = try await echoedHeaders(transport, HTTPBin.url("/anything/\(marker)"))
+            }
+            XCTAssertEqual(headers["Via"]?.contains("tinyproxy"), true, "httpbin saw \(headers)")
+            XCTAssertTrue(log.contains("GET \(HTTPBin.baseURL)/anything/\(marker)"), "the proxy logged: \(log)")
+        }
+
+        func testHTTPSIsTunnelledWithConnectWithAndWithoutCredentials() async throws {
+            let (server, port) = try startTLSServer()
+            defer { server.stop() }
+            let url = try XCTUnwrap(URL(string: "https://127.0.0.1:\(port)/hello"))
+            for (proxy, log) in [
+                (try ProxyHarness.httpProxy(), "PROXY_HTTP_LOG"), (try ProxyHarness.authProxy(), "PROXY_AUTH_LOG"),
+            ] {
+                let transport = try transport(.proxy(proxy))
+                let lines = try await logged(log) {
+                    let exchange = try await transport.send(URLRequest(url: url))
+                    XCTAssertEqual(exchange.statusCode, 200)
+                    let echo = try JSONDecoder().decode(AnyCodable.self, from: exchange.body)
+                    XCTAssertEqual(echo["tls"]?.stringValue?.hasPrefix("TLSv1."), true)
+                }
+                XCTAssertTrue(lines.contains("CONNECT 127.0.0.1:\(port)"), "\(proxy) logged: \(lines)")
+            }
+        }
+
+        func testBasicCredentialsReachTheProxyAndNeverTheOrigin() async throws {
+            let proxy = try ProxyHarness.authProxy()
+            let transport = try transport(.proxy(proxy))
+            let marker = UUID().uuidString
+            var headers: [String: String] = [:]
+            let log = try await logged("PROXY_AUTH_LOG") {
+                headers = try await echoedHeaders(transport, HTTPBin.url("/anything/\(marker)"))
+            }
+            XCTAssertTrue(log.contains("/anything/\(marker)"), "the authenticating proxy forwarded it: \(log)")
+            XCTAssertNil(headers.first { $0.key.lowercased() == "proxy-authorization" }, "httpbin saw \(headers)")
+            let password = try ProxyHarness.value("PROXY_PASSWORD")
+            XCTAssertFalse(headers.values.contains { $0.contains(password) })
+            XCTAssertFalse("\(proxy) \(transport.configuration.networkPath)".contains(password), "descriptions mask it")
+        }
+
+        func testWrongProxyPasswordIsATypedProxyError() async throws {
+            let (server, port) = try startTLSServer()
+            defer { server.stop() }
+            let url = try XCTUnwrap(URL(string: "https://127.0.0.1:\(port)/hello"))
+            let proxies = [
+                try ProxyHarness.authProxy(password: "wrong"), try ProxyHarness.socksProxy(.socks5h, password: "wrong"),
+            ]
+            for proxy in proxies {
+                let transport = try transport(.proxy(proxy))
+                do {
+                    _ = try await transport.send(URLRequest(url: url))
+                    XCTFail("\(proxy) let a wrong password through")
+                } catch {
+                    guard case .transport(let urlError) = error else { return XCTFail("got \(error)") }
+                    XCTAssertEqual(urlError.code, .userAuthenticationRequired, "\(error)")
+                    XCTAssertEqual(error.failedProxy, proxy.url)
+                    XCTAssertFalse(error.isRetryable)
+                    XCTAssertTrue(error.description.hasPrefix("The "), error.description)
+                    XCTAssertTrue(
+                        error.description.contains("rejected the request's proxy credentials"), error.description)
+                    XCTAssertFalse(error.description.contains("wrong"), "the password stays out: \(error)")
+                }
+            }
+        }
+
+        func testSOCKS5ResolvesNamesInTheClientAndSOCKS5hAtTheProxy() async throws {
+            let url = try XCTUnwrap(URL(string: "http://localhost:\(HTTPBin.port)/anything/socks"))
+            // SOCKS5h hands the proxy the name.
+            let remote = try transport(.proxy(ProxyHarness.socksProxy(.socks5h)))
+            let byName = try await logged("PROXY_SOCKS_LOG") { _ = try await echoedHeaders(remote, url) }
+            XCTAssertTrue(byName.contains("connected to localhost:\(HTTPBin.port)"), "microsocks logged: \(byName)")
+            // SOCKS5 hands it the address the client resolved (here through an override, to IPv4).
+            let local = try transport(
+                .proxy(ProxyHarness.socksProxy(.socks5)),
+                overrides: [HostOverride(host: "localhost", port: HTTPBin.port, addresses: ["127.0.0.1"])])
+            let byAddress = try await logged("PROXY_SOCKS_LOG") { _ = try await echoedHeaders(local, url) }
+            XCTAssertTrue(
+                byAddress.contains("connected to 127.0.0.1:\(HTTPBin.port)"), "microsocks logged: \(byAddress)")
+            XCTAssertFalse(byAddress.contains("connected to localhost"), "microsocks logged: \(byAddress)")
+        }
+
+        func testNoProxyRulesSendMatchingHostsDirect() async throws {
+            let proxy = try ProxyHarness.httpProxy()
+            let localhost = try XCTUnwrap(URL(string: "http://localhost:\(HTTPBin.port)/anything/direct"))
+            let address = try XCTUnwrap(URL(string: "http://127.0.0.1:\(HTTPBin.port)/anything/proxied"))
+            let byHost = try transport(.proxy(proxy, bypass: ProxyBypass("localhost")))
+            let log = try await logged("PROXY_HTTP_LOG") {
+                let direct = try await echoedHeaders(byHost, localhost)
+                XCTAssertNil(direct["Via"], "a no-proxy host goes direct")
+                let proxied = try await echoedHeaders(byHost, address)
+                XCTAssertNotNil(proxied["Via"], "another host still takes the proxy")
+            }
+            XCTAssertFalse(log.contains("anything/direct"), "the proxy never saw it: \(log)")
+            XCTAssertTrue(log.contains("anything/proxied"), "the proxy logged: \(log)")
+            for bypass in ["127.0.0.0/8", "*", ".0.0.1, 127.0.0.1"] {
+                let direct = try await echoedHeaders(
+                    try transport(.proxy(proxy, bypass: ProxyBypass(bypass))), address)
+                XCTAssertNil(direct["Via"], "no_proxy '\(bypass)' sends 127.0.0.1 direct")
+            }
+        }
+
+        func testEnvironmentProxiesAreReadWhenTheTransportIsCreated() async throws {
+            let proxy = try ProxyHarness.httpProxy()
+            let url = HTTPBin.url("/anything/environment")
+            defer {
+                for name in ProxyConfiguration.environmentVariables + ["HTTP_PROXY"] { unsetenv(name) }
+            }
+            setenv("HTTP_PROXY", proxy.url, 1)  // curl ignores the upper-case name for http
+            let ignoring = try CurlTransport()
+            XCTAssertEqual(ignoring.configuration.networkPath.proxy, .direct)
+            let ignored = try await echoedHeaders(ignoring, url)
+            XCTAssertNil(ignored["Via"])
+            setenv("http_proxy", proxy.url, 1)
+            let proxied = try CurlTransport()
+            XCTAssertEqual(proxied.configuration.networkPath.proxy, .proxies(http: proxy, https: nil, bypass: .none))
+            let throughProxy = try await echoedHeaders(proxied, url)
+            XCTAssertNotNil(throughProxy["Via"], "the environment's proxy is used")
+            let older = try await echoedHeaders(ignoring, url)
+            XCTAssertNil(older["Via"], "an older transport keeps what it read")
+            setenv("NO_PROXY", "127.0.0.1", 1)
+            let bypassed = try await echoedHeaders(try CurlTransport(), url)
+            XCTAssertNil(bypassed["Via"], "NO_PROXY is read too")
+            let explicit = try CurlTransport(configuration: .init(networkPath: .init(proxy: .proxy(proxy))))
+            let overriding = try await echoedHeaders(explicit, url)
+            XCTAssertNotNil(overriding["Via"], "an explicit setting overrides the environment")
+            setenv("http_proxy", "http://proxy.invalid:99999", 1)
+            let unusable = try CurlTransport()
+            do {
+                _ = try await unusable.send(URLRequest(url: url))
+                XCTFail("an unusable proxy in the environment was ignored")
+            } catch {
+                XCTAssertTrue(error.description.contains("http_proxy"), error.description)
+            }
+        }
+    }
+#endif
