@@ -189,6 +189,9 @@
             var hasUserAgent = false
             var hasAcceptEncoding = false
             for (name, value) in fields {
+                // Proxy credentials come from the network path's `Proxy` alone: libcurl gives them
+                // to the proxy only, while a field of the request would reach the origin.
+                if name.caseInsensitiveEquals("Proxy-Authorization") { continue }
                 if name.caseInsensitiveEquals("Expect") {
                     hasExpect = true
                 } else if name.caseInsensitiveEquals("Content-Type") {

@@ -20,10 +20,14 @@ public struct HeaderRedaction: Sendable, Hashable {
     let alwaysRedactedFields: Set<String>
 
     /// Creates a redaction of `fields`, of which `always` are hidden even when logs are not
-    /// redacted.
+    /// redacted. `Proxy-Authorization`, while among `fields`, is always hidden too: a proxy
+    /// credential, which a debug log has no reason to show (the libcurl transport never sends the
+    /// field a request carries; proxy credentials go in the client's `NetworkPath`).
     public init<S: Sequence<String>>(fields: S, always: Set<String> = []) {
         lowercasedFields = Set(fields.map { $0.lowercased() })
-        alwaysRedactedFields = Set(always.map { $0.lowercased() })
+        var always = Set(always.map { $0.lowercased() })
+        if lowercasedFields.contains("proxy-authorization") { always.insert("proxy-authorization") }
+        alwaysRedactedFields = always
     }
 
     /// The default redaction (`defaultHeaderFields`).

@@ -53,6 +53,11 @@ public struct LogFormatter: Sendable {
         if context.kind != .download, let response = completion.response {
             details += responseDetails(response)
         }
+        if let host = completion.metrics?.pinMismatch {
+            details.append(
+                "  ! the public key of the certificate of \(host) did not match any key pinned for it "
+                    + "(report-only pinning: the request went ahead)")
+        }
         switch completion.outcome {
         case .success(let statusCode, let byteCount):
             let seconds = String(format: "%.3f", Self.seconds(completion.duration))

@@ -10,7 +10,9 @@ import Foundation
 /// `<redacted>`.
 ///
 /// At `.failures`, a cancelled request is not logged (cancelling is deliberate, not a failure to
-/// debug); at `.all` it is.
+/// debug); at `.all` it is. A success whose server's key matched none of its pins, which
+/// report-only pinning let through (`TransactionMetrics.pinMismatch`), is logged at `.failures`
+/// and `.all`, with a line saying so.
 public struct NetworkingLogger: RequestObserver {
     /// Which requests are logged.
     public enum Level: Sendable, Hashable, Comparable, CaseIterable {
@@ -75,6 +77,8 @@ public struct NetworkingLogger: RequestObserver {
     public func requestCompleted(_ completion: RequestCompletion) {
         guard !sinks.isEmpty else { return }
         switch (level, completion.outcome) {
+        case (.failures, .success) where completion.metrics?.pinMismatch != nil:
+            emit(formatter.completed(completion, includingRequest: true))  // report-only pinning
         case (.none, _), (.failures, .success), (.failures, .failure(.cancelled)):
             return
         case (.failures, .failure):

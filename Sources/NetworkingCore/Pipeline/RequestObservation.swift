@@ -8,8 +8,8 @@ import Foundation
 /// environment, a download, a transfer, a stream): one start and one completion.
 ///
 /// When every observer listens to failures only (`RequestObserver.observesFailuresOnly`, the
-/// default logger's case), a success is not reported at all and a failure reports its start and
-/// completion together; until then only the start time is kept (uptime nanoseconds, no object).
+/// default logger's case), a success is not reported at all (unless report-only pinning found a
+/// key that matched no pin) and a failure reports its start and completion together; until then only the start time is kept (uptime nanoseconds, no object).
 package struct RequestObservation: Sendable {
     private let observers: [any RequestObserver]
     private let request: URLRequest
@@ -47,7 +47,8 @@ package struct RequestObservation: Sendable {
         if let started {
             context = started
         } else {
-            guard failure != nil else { return }  // a success nobody listens to
+            // A success nobody listens to, unless report-only pinning found a mismatch in it.
+            guard failure != nil || (metrics ?? exchange?.metrics)?.pinMismatch != nil else { return }
             context = Self.context(of: request, kind: kind, options: options)
             for observer in observers { observer.requestStarted(context) }
         }

@@ -1,0 +1,140 @@
+#if os(Linux)
+    import Foundation
+    import FoundationNetworking
+    import NetworkingCurl
+    import XCTest
+
+    @testable import Networking
+
+    /// The network path and trust as a client's settings: `Networking(baseURL:networkPath:trust:)`
+    /// and `HTTPClient.Configuration` take every request, download and WebSocket of the client
+    /// through the harness's proxies (`Tests/Harness/proxies.sh`), proxy credentials stay out of
+    /// what the origin receives, the logs and the events, the environment is read per client, and
+    /// URLSessionTransport refuses what Foundation on Linux cannot do.
+    final class NetworkPathIntegrationTests: XCTestCase {
+        private struct MissingHarness: Error, CustomStringConvertible {
+            let name: String
+            var description: String {
+                "\(name) is not set: run the tests under make test or eval \"$(make -s httpbin)\""
+            }
+        }
+
+        private func harness(_ name: String) throws -> String {
+            guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else {
+                throw MissingHarness(name: name)
+            }
+            return value
+        }
+
+        private func authProxy() throws -> Proxy {
+            let bare = try Proxy(url: harness("PROXY_AUTH_URL"))
+            return try Proxy(
+                .http, host: bare.host, port: bare.port,
+                credentials: ProxyCredentials(username: harness("PROXY_USER"), password: harness("PROXY_PASSWORD")))
+        }
+
+        private func log(_ name: String) throws -> String { try String(contentsOfFile: harness(name), encoding: .utf8) }
+
+        override func setUp() async throws {
+            try await super.setUp()
+            try await HTTPBin.requireServer()
+        }
+
+        func testClientTakesItsProxyWithoutLeakingCredentials() async throws {
+            let proxy = try authProxy()
+            let password = try harness("PROXY_PASSWORD")
+            let networking = Networking(baseURL: HTTPBin.baseURL, networkPath: NetworkPath(proxy: .proxy(proxy)))
+            let logFile = FileManager.default.temporaryDirectory.appendingPathComponent("path-\(UUID().uuidString).log")
+            defer { try? FileManager.default.removeItem(at: logFile) }
+            await networking.setLogLevel(.all)
+            await networking.setLogsToStandardError(false)
+            let opened = await networking.setLogFileURL(logFile)
+            XCTAssertTrue(opened)
+            let events = Task { [stream = await networking.events()] in
+                var seen: [String] = []
+                for await event in stream {
+                    seen.append(String(describing: event))
+                    if seen.count == 2 { break }
+                }
+                return seen
+            }
+            let marker = UUID().uuidString
+            await networking.setHeaderFields(["Proxy-Authorization": "Basic bGVha2VkOmxlYWtlZA=="])
+            let result: Result<Data, NetworkingError> = await networking.get("/anything/\(marker)?show_env=1")
+            let echo = try JSONDecoder().decode(AnyCodable.self, from: try result.get())
+            let headers = echo["headers"]?.objectValue ?? [:]
+            XCTAssertEqual(headers["Via"]?.stringValue?.contains("tinyproxy"), true, "through the proxy: \(headers)")
+            XCTAssertNil(headers["Proxy-Authorization"], "no proxy credential reaches the origin")
+            XCTAssertTrue(try log("PROXY_AUTH_LOG").contains(marker))
+            let logged = try String(contentsOf: logFile, encoding: .utf8)
+            let described = await events.value.joined(separator: "\n")
+            XCTAssertTrue(logged.contains(marker), logged)
+            XCTAssertTrue(logged.contains("Proxy-Authorization: <redacted>"), logged)
+            XCTAssertFalse(logged.contains("bGVha2VkOmxlYWtlZA=="), "a Proxy-Authorization field was logged: \(logged)")
+            for text in [logged, described] {
+                XCTAssertFalse(text.contains(password), "the proxy's password was written: \(text)")
+            }
+        }
+
+        func testDownloadsAndWebSocketsTakeTheClientsPath() async throws {
+            let proxy = try Proxy(url: harness("PROXY_HTTP_URL"))
+            let networking = Networking(baseURL: HTTPBin.baseURL, networkPath: NetworkPath(proxy: .proxy(proxy)))
+            let marker = UUID().uuidString
+            let destination = FileManager.default.temporaryDirectory.appendingPathComponent("dl-\(marker)")
+            defer { try? FileManager.default.removeItem(at: destination) }
+            let file = try await networking.download("/anything/\(marker)", to: destination).get()
+            XCTAssertGreaterThan(file.byteCount, 0)
+            try await Task.sleep(for: .milliseconds(100))
+            XCTAssertTrue(try log("PROXY_HTTP_LOG").contains("/anything/\(marker)"), "the download went through it")
+            let server = try WebSocketTestServer()
+            let sockets = Networking(baseURL: server.echoBaseURL, networkPath: NetworkPath(proxy: .proxy(proxy)))
+            let socket = try await sockets.webSocket("/echo")
+            try await socket.send(.text("through the tunnel"))
+            var messages = socket.messages.makeAsyncIterator()
+            let echoed = try await messages.next()
+            XCTAssertEqual(echoed, .text("through the tunnel"))
+            await socket.close()
+            XCTAssertTrue(
+                try log("PROXY_HTTP_LOG").contains("CONNECT 127.0.0.1:\(server.echoPort)"),
+                "the handshake was tunnelled")
+        }
+
+        func testHTTPClientConfigurationTakesThePathAndTheEnvironmentIsReadPerClient() async throws {
+            let proxy = try Proxy(url: harness("PROXY_HTTP_URL"))
+            let configured = HTTPClient(configuration: .init(networkPath: NetworkPath(proxy: .proxy(proxy))))
+            let transport = try XCTUnwrap(configured.transport as? CurlTransport)
+            XCTAssertEqual(transport.configuration.networkPath.proxy, .proxy(proxy))
+            let same = HTTPClient(configuration: .init(networkPath: NetworkPath(proxy: .proxy(proxy))))
+            XCTAssertTrue((same.transport as AnyObject) === transport, "clients with the same path share a transport")
+            defer { unsetenv("http_proxy") }
+            setenv("http_proxy", proxy.url, 1)
+            let fromEnvironment = try XCTUnwrap(Networking(baseURL: HTTPBin.baseURL).transport as? CurlTransport)
+            XCTAssertEqual(
+                fromEnvironment.configuration.networkPath.proxy, .proxies(http: proxy, https: nil, bypass: .none))
+            unsetenv("http_proxy")
+            let direct = try XCTUnwrap(Networking(baseURL: HTTPBin.baseURL).transport as? CurlTransport)
+            XCTAssertEqual(direct.configuration.networkPath.proxy, .direct)
+        }
+
+        func testURLSessionTransportOnLinuxRefusesWhatItCannotHonour() async throws {
+            let pins = try PublicKeyPins(host: "127.0.0.1", sha256: ["UIXULRnfq+IR/Xk01vP7ut2C+dgUYVBlv8jEJ+fPPTM="])
+            let cases: [(ServerTrust, NetworkPath, String)] = [
+                (ServerTrust(pins: [pins]), .default, "cannot pin public keys on Linux"),
+                (ServerTrust(certificateAuthorities: .file("/etc/ssl/private-ca.pem")), .default, "private CA"),
+                (.system, NetworkPath(proxy: .proxy(try Proxy(url: "http://127.0.0.1:3128"))), "a proxy set in code"),
+                (.system, NetworkPath(unixSocketPath: "/run/daemon.sock"), "Unix domain socket"),
+            ]
+            for (trust, path, phrase) in cases {
+                let networking = Networking(
+                    baseURL: HTTPBin.baseURL,
+                    transport: URLSessionTransport(configuration: .ephemeral, networkPath: path, trust: trust))
+                let result: Result<Data, NetworkingError> = await networking.get("/get")
+                guard case .failure(let error) = result else { return XCTFail("\(phrase): the request was sent") }
+                guard case .invalidRequest = error else { return XCTFail("\(phrase): got \(error)") }
+                XCTAssertTrue(error.description.contains(phrase), error.description)
+                XCTAssertTrue(error.description.hasPrefix("The request could not be built: URLSessionTransport cannot"))
+                XCTAssertTrue(error.description.hasSuffix("."), error.description)
+            }
+        }
+    }
+#endif
