@@ -45,6 +45,7 @@ public struct ProxyBypass: Sendable, Hashable, CustomStringConvertible {
                 checked.append(rule)
             case .domain(let name):
                 var name = name.lowercased()
+                if name.hasPrefix("*.") { name.removeFirst() }  // curl has no wildcard but `*` alone
                 if name.hasPrefix(".") { name.removeFirst() }
                 try NetworkPathText.checkHost(name, "The no-proxy host")
                 checked.append(.domain(name))
@@ -64,7 +65,8 @@ public struct ProxyBypass: Sendable, Hashable, CustomStringConvertible {
 
     /// Rules from a list as `no_proxy` spells it: entries separated by commas (spaces around them
     /// ignored), each `*`, a host name or domain (a leading dot is allowed), an IP address, or a
-    /// CIDR range. Throws `.invalidRequest` as `init(_:)` does.
+    /// CIDR range; `.example.com` and `*.example.com` mean `example.com` (which covers the names
+    /// under it). Throws `.invalidRequest` as `init(_:)` does.
     public init(_ list: String) throws(NetworkingError) {
         try NetworkPathText.check(list, "The no-proxy list", allowsEmpty: true)
         var rules: [Rule] = []
