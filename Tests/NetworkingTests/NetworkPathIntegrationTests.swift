@@ -116,6 +116,48 @@
             XCTAssertEqual(direct.configuration.networkPath.proxy, .direct)
         }
 
+        func testReportOnlyPinMismatchIsLoggedAndTheRequestGoesAhead() async throws {
+            let fixtures = WebSocketTestServer.fixtures
+            let server = Process()
+            server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            server.arguments = [
+                "python3", fixtures.appendingPathComponent("tls_server.py").path, fixtures.path,
+                "pinning-server-b.pem", "pinning-server-b.key",
+            ]
+            let output = Pipe()
+            let input = Pipe()
+            server.standardOutput = output
+            server.standardInput = input  // the server exits when this closes
+            try server.run()
+            defer {
+                try? input.fileHandleForWriting.close()
+                server.terminate()
+                server.waitUntilExit()
+            }
+            let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+            let port = try XCTUnwrap(Int(line.trimmingCharacters(in: .whitespacesAndNewlines)), line)
+            let keyA = "UIXULRnfq+IR/Xk01vP7ut2C+dgUYVBlv8jEJ+fPPTM="
+            let override = try HostOverride(host: "api.test", port: port, addresses: ["127.0.0.1"])
+            let pins = try PublicKeyPins(host: "api.test", sha256: [keyA])
+            let networking = Networking(
+                baseURL: "https://api.test:\(port)",
+                networkPath: NetworkPath(proxy: .direct, hostOverrides: [override]),
+                trust: ServerTrust(
+                    certificateAuthorities: .file(fixtures.appendingPathComponent("pinning-ca.pem").path),
+                    pins: [pins], enforcement: .reportOnly))
+            let logFile = FileManager.default.temporaryDirectory.appendingPathComponent("pins-\(UUID().uuidString).log")
+            defer { try? FileManager.default.removeItem(at: logFile) }
+            await networking.setLogsToStandardError(false)
+            let opened = await networking.setLogFileURL(logFile)
+            XCTAssertTrue(opened)
+            let result: Result<Data, NetworkingError> = await networking.get("/hello")
+            XCTAssertNoThrow(try result.get(), "report-only pinning lets the request through")
+            let logged = try String(contentsOf: logFile, encoding: .utf8)
+            XCTAssertTrue(
+                logged.contains("the public key of the certificate of api.test did not match any key pinned for it"),
+                "at the default level (failures), the mismatch is logged: \(logged)")
+        }
+
         func testURLSessionTransportOnLinuxRefusesWhatItCannotHonour() async throws {
             let pins = try PublicKeyPins(host: "127.0.0.1", sha256: ["UIXULRnfq+IR/Xk01vP7ut2C+dgUYVBlv8jEJ+fPPTM="])
             let cases: [(ServerTrust, NetworkPath, String)] = [
