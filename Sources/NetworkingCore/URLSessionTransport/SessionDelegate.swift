@@ -54,12 +54,17 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         static func key(_ task: URLSessionTask) -> TaskKey { task.taskIdentifier }
     #endif
     let maxBodySize: Int
+    /// Whom TLS connections trust (checked in the server-trust challenge on Apple platforms).
+    let serverTrust: ServerTrust
     #if canImport(Darwin)
         /// The app's background-events completion handler (see `URLSessionTransport+Background`).
         let backgroundEventsHandler = Mutex<(@Sendable () -> Void)?>(nil)
     #endif
 
-    init(maxBodySize: Int) { self.maxBodySize = maxBodySize }
+    init(maxBodySize: Int, serverTrust: ServerTrust = .system) {
+        self.maxBodySize = maxBodySize
+        self.serverTrust = serverTrust
+    }
 
     func register(
         _ task: URLSessionTask, continuation: UnsafeContinuation<TransferResult, Never>, sink: TaskSink = .memory
@@ -246,6 +251,22 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         let method = challenge.protectionSpace.authenticationMethod
+        #if canImport(Security) && canImport(CryptoKit)
+            if method == NSURLAuthenticationMethodServerTrust {
+                switch ServerTrustEvaluation.evaluate(challenge, settings: serverTrust) {
+                case .defaultHandling:
+                    Self.offQueue { completionHandler(.performDefaultHandling, nil) }
+                case .trusted(let credential):
+                    // Made from the challenge's trust and handed to URLSession once, unchanged.
+                    nonisolated(unsafe) let credential = credential
+                    Self.offQueue { completionHandler(.useCredential, credential) }
+                case .rejected(let error):
+                    finish(task) { _ in .failure(error) }  // the typed error, not URLSession's cancellation
+                    Self.offQueue { completionHandler(.cancelAuthenticationChallenge, nil) }
+                }
+                return
+            }
+        #endif
         let httpAuthMethods = [
             NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest, NSURLAuthenticationMethodDefault,
             NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,

@@ -62,7 +62,7 @@ public final class URLSessionTransport: HTTPTransport {
         self.settingsError = Self.unsupportedSettings(networkPath, trust)
         self.redirectPolicy = redirectPolicy
         self.maxResponseBodySize = maxResponseBodySize
-        self.delegate = SessionDelegate(maxBodySize: maxResponseBodySize)
+        self.delegate = SessionDelegate(maxBodySize: maxResponseBodySize, serverTrust: trust)
         let resource = configuration.timeoutIntervalForResource
         self.resourceTimeout = resource > 0 && resource < Self.stockResourceTimeout ? resource : nil
         let prepared = configuration.preparedForNetworking()
