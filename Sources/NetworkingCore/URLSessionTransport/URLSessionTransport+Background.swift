@@ -64,6 +64,7 @@
         private func downloadTask(
             _ request: URLRequest, writer: FileBodyWriter
         ) async throws(NetworkingError) -> (HTTPURLResponse, Data) {
+            if let settingsError { throw settingsError }
             try RequestHeadCheck.validate(request)
             let task = session.downloadTask(with: request)
             let sink = TaskSink.file(writer)
