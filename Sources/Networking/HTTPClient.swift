@@ -62,6 +62,7 @@ public final class HTTPClient: HTTPClientProtocol {
             builder: RequestBuilder(baseURL: ""), interceptors: configuration.interceptors, transport: innermost,
             observers: observers, decoder: configuration.decoder)
         pipeline.cookieJar = cookieJar
+        pipeline.redirectPolicy = RedirectPolicy.of(transport)
         self.pipeline = pipeline
         var retrying = pipeline
         retrying.interceptors = Self.withRetryPolicy(configuration.interceptors)

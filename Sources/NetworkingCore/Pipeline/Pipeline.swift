@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// Everything a request goes through, as one immutable value:
-/// build → observers → interceptors (outermost first) → transport → status check → decode.
+/// build → observers → interceptors (outermost first) → store (fakes, caches) → for each hop:
+/// cookies and the redirect policy → transport → status check → decode.
 ///
 /// Every kind of request runs here: `execute` collects the body and decodes it, `stream` hands
 /// a 2xx body over as it arrives, `download` writes it to a file, and progress is reported by
@@ -29,9 +30,12 @@ package struct Pipeline: Sendable {
     package var observers: [any RequestObserver]
     /// Decodes JSON responses.
     package var decoder: JSONDecoder
-    /// The cookie jar the transports' redirect loops use for this pipeline's requests (bound as
-    /// `RedirectHops.cookieJar` while each runs); `nil` (the default) for none.
+    /// The cookie jar of this pipeline's requests, consulted on every hop; `nil` (the default)
+    /// for none.
     package var cookieJar: (any CookieJar)? = nil
+    /// How this pipeline's requests' redirects are followed (the client's credential headers
+    /// among those stripped when a redirect leaves the origin).
+    package var redirectPolicy: RedirectPolicy = .default
 
     /// Creates a pipeline.
     package init(
@@ -137,9 +141,10 @@ package struct Pipeline: Sendable {
     private func stream(
         _ urlRequest: URLRequest, kind: RequestContext.Kind, responseBodyLimit: Int
     ) async throws(NetworkingError) -> StreamedResponse {
-        let observation = RequestObservation(
-            observers: observers, request: urlRequest, kind: kind, options: RequestOptions.current)
-        let step = TransportStep(transport: transport, reading: .streamed, responseBodyLimit: responseBodyLimit)
+        let options = RequestOptions.current
+        let observation = RequestObservation(observers: observers, request: urlRequest, kind: kind, options: options)
+        let step = TransportStep(
+            transport: transport, state: state(options), reading: .streamed, responseBodyLimit: responseBodyLimit)
         let exchange: HTTPExchange
         do throws(NetworkingError) {
             exchange = try await send(urlRequest, through: step).get()
@@ -225,21 +230,23 @@ package struct Pipeline: Sendable {
     ) async -> SentRequest {
         let observation = RequestObservation(observers: observers, request: urlRequest, kind: kind, options: options)
         let step = TransportStep(
-            transport: transport, uploadProgress: uploadProgress, downloadProgress: downloadProgress)
+            transport: transport, state: state(options), uploadProgress: uploadProgress,
+            downloadProgress: downloadProgress)
         let sent = await RequestOptions.with(options) { await send(urlRequest, through: step) }
         return SentRequest(sent, observation: observation)
     }
 
-    /// Sends the request through the interceptors and `step`, with the cookie jar bound.
+    /// The state of a request with `options`: this pipeline's redirect policy and cookie jar.
+    package func state(_ options: RequestOptions) -> RequestState {
+        RequestState(options: options, redirectPolicy: redirectPolicy, cookieJar: cookieJar)
+    }
+
+    /// Sends the request through the interceptors and `step`.
     private func send(_ urlRequest: URLRequest, through step: TransportStep) async -> Result<
         HTTPExchange, NetworkingError
     > {
-        let chain = InterceptorChain(interceptors: interceptors, step: step)
         do throws(NetworkingError) {
-            return .success(
-                try await bindingCookieJar { () async throws(NetworkingError) -> HTTPExchange in
-                    try await chain.send(urlRequest)
-                })
+            return .success(try await InterceptorChain(interceptors: interceptors, step: step).send(urlRequest))
         } catch {
             return .failure(error)
         }

@@ -8,12 +8,15 @@ import Foundation
 /// and `HTTPExchange` and the transport's `TransportRequest` and `TransportResponse`.
 ///
 /// It takes the body off the request as an `HTTPBody` (refusing to send a one-shot body twice),
-/// sends it, and hands the interceptors an exchange: the whole body when the caller collects it
+/// sends it hop by hop, following redirects and keeping cookies by the request's `state` (see
+/// `sendHops`), and hands the interceptors an exchange: the whole body when the caller collects it
 /// (reporting a 2xx body's arrival to `downloadProgress`, when given); for a caller that reads a
 /// 2xx body as it arrives (a stream, a download), an empty body with the stream beside it
 /// (`HTTPExchange.arrivingBody`), where the pipeline takes it from.
 package struct TransportStep: Sendable {
     let transport: any HTTPTransport
+    /// The request's redirect policy, cookie jar and options.
+    let state: RequestState
     let reading: TransportRequest.BodyReading
     let uploadProgress: ProgressReporter?
     let downloadProgress: ProgressReporter?
@@ -22,17 +25,30 @@ package struct TransportStep: Sendable {
     let responseBodyLimit: Int
 
     /// A step that collects the body (reporting its arrival to `downloadProgress`), or with
-    /// `reading` `.streamed` hands a 2xx body over as it arrives.
+    /// `reading` `.streamed` hands a 2xx body over as it arrives; redirects are followed by
+    /// `state`.
     package init(
-        transport: any HTTPTransport, reading: TransportRequest.BodyReading = .whole,
+        transport: any HTTPTransport, state: RequestState, reading: TransportRequest.BodyReading = .whole,
         uploadProgress: ProgressReporter? = nil, downloadProgress: ProgressReporter? = nil,
         responseBodyLimit: Int = TransportRequest.defaultResponseBodyLimit
     ) {
         self.transport = transport
+        self.state = state
         self.reading = reading
         self.uploadProgress = uploadProgress
         self.downloadProgress = downloadProgress
         self.responseBodyLimit = responseBodyLimit
+    }
+
+    /// A step outside any client: redirects are followed by the policy `transport` carries,
+    /// without cookies.
+    package init(
+        transport: any HTTPTransport, reading: TransportRequest.BodyReading = .whole,
+        uploadProgress: ProgressReporter? = nil, downloadProgress: ProgressReporter? = nil
+    ) {
+        self.init(
+            transport: transport, state: RequestState(redirectPolicy: .of(transport)), reading: reading,
+            uploadProgress: uploadProgress, downloadProgress: downloadProgress)
     }
 
     /// Sends `request` through the transport.
@@ -41,7 +57,7 @@ package struct TransportStep: Sendable {
         var sent = try TransportRequest(sending: request, reading: downloadProgress == nil ? reading : .streamed)
         sent.responseBodyLimit = responseBodyLimit
         if let uploadProgress, let body = sent.body { sent.body = body.reportingProgress(to: uploadProgress) }
-        let response = try await transport.send(sent)
+        let response = try await sendHops(sent)
         let isSuccess = (200..<300).contains(response.statusCode)
         if let downloadProgress, isSuccess {
             return try await response.collect(upTo: responseBodyLimit, reportingTo: downloadProgress)
