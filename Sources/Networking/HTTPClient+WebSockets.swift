@@ -12,7 +12,7 @@ extension HTTPClient {
     ) async throws(NetworkingError) -> WebSocket {
         let pipeline = pipeline(for: endpoint)
         return try await WebSocket.open(
-            try makeRequest(for: endpoint), requestOptions: requestOptions(for: endpoint), pipeline: pipeline,
+            try makeRequest(for: endpoint).0, requestOptions: requestOptions(for: endpoint), pipeline: pipeline,
             protocols: protocols, options: options, connector: WebSocketConnector(transport: transport))
     }
 }

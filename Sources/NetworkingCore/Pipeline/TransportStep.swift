@@ -51,10 +51,12 @@ package struct TransportStep: Sendable {
             uploadProgress: uploadProgress, downloadProgress: downloadProgress)
     }
 
-    /// Sends `request` through the transport.
-    package func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+    /// Sends `request` through the transport, with the body `beside` it unless an interceptor
+    /// put one of its own on the head.
+    package func send(_ request: URLRequest, beside: BodyBeside? = nil) async throws(NetworkingError) -> HTTPExchange {
         // Progress is counted as the body arrives, so the transport is asked to stream it.
-        var sent = try TransportRequest(sending: request, reading: downloadProgress == nil ? reading : .streamed)
+        var sent = try TransportRequest(
+            sending: request, beside: beside, reading: downloadProgress == nil ? reading : .streamed)
         sent.responseBodyLimit = responseBodyLimit
         if let uploadProgress, let body = sent.body { sent.body = body.reportingProgress(to: uploadProgress) }
         let response = try await sendHops(sent)
@@ -71,16 +73,21 @@ package struct TransportStep: Sendable {
 }
 
 extension TransportRequest {
-    /// The request a chain hands its transport: `request` with its body taken off as an
-    /// `HTTPBody`. A one-shot body already sent once fails with `HTTPBody.alreadySentError`.
-    package init(sending request: URLRequest, reading: BodyReading) throws(NetworkingError) {
+    /// The request a chain hands its transport: `request`'s head with its body: the bytes or the
+    /// stream an interceptor put on it, or else the body `beside` it. A one-shot body already
+    /// sent once fails with `HTTPBody.alreadySentError`.
+    package init(sending request: URLRequest, beside: BodyBeside? = nil, reading: BodyReading) throws(NetworkingError) {
+        var head = request
         var body: HTTPBody?
-        if let data = request.httpBody {
+        if let beside {
+            body = try beside.body(for: request)
+        } else if let data = request.httpBody {
             body = HTTPBody(data)
         } else if let stream = request.httpBodyStream {
             body = HTTPBody(stream)
         }
+        if head.httpBodyStream != nil { head.httpBodyStream = nil }  // the body is `body`
         if let body, !body.claim() { throw HTTPBody.alreadySentError }
-        self.init(head: request, body: body, reading: reading)
+        self.init(head: head, body: body, reading: reading)
     }
 }

@@ -82,16 +82,17 @@ public struct TransportRequest: Sendable {
     }
 
     /// The head with the body on it, for an adapter to an API that takes a `URLRequest` with its
-    /// body: bytes as `httpBody`, a file as a `FileBodyStream` (not read here), and a stream read
-    /// into `httpBody` (at most `limit` bytes, 16 MiB by default; a one-shot stream is read then).
+    /// body: bytes as `httpBody`, a file as an `InputStream` over it (not read here), and a stream
+    /// read into `httpBody` (at most `limit` bytes, 16 MiB by default; a one-shot stream is read
+    /// then).
     public func collectingBody(
         upTo limit: Int = FileBodyWriter.defaultMaxInMemoryBody
     ) async throws(NetworkingError) -> URLRequest {
         guard let body else { return head }
         var request = head
         if let file = body.fileURL {
-            if request.fileBodyURL != file || body.fileProgress != nil { request.setFileBody(file) }
-            (request.httpBodyStream as? FileBodyStream)?.progress = body.fileProgress.map { ($0, body.length) }
+            request.httpBody = nil
+            request.httpBodyStream = InputStream(url: file)
         } else if let data = body.data {
             if request.httpBody != data { request.httpBody = data }
         } else {

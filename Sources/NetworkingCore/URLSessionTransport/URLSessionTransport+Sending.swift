@@ -31,23 +31,29 @@ extension URLSessionTransport {
                 "URLSessionTransport reads a produced request body whole before it sends it, so it cannot send "
                     + "a one-shot body while the response is read as it arrives (use CurlTransport for that)")
         }
-        let head = try await request.collectingBody(upTo: maxResponseBodySize)
+        // A file is uploaded from the file (an upload task); any other body rides on the head.
+        let file = request.body?.fileURL == nil ? nil : request.body
+        var plain = request
+        if file != nil { plain.body = nil }
+        let head = try await plain.collectingBody(upTo: maxResponseBodySize)
         #if canImport(Darwin)
             if session.configuration.identifier != nil { return try await backgroundResponse(head) }
         #endif
         let deadline = resourceDeadline(from: request.firstHopStart)
         if request.reading == .streamed {
-            return try await stream(head, limit: request.responseBodyLimit, deadline: deadline)
+            return try await stream(head, file: file, limit: request.responseBodyLimit, deadline: deadline)
         }
-        return TransportResponse(try await sendOne(head, deadline: deadline))
+        return TransportResponse(try await sendOne(head, file: file, deadline: deadline))
     }
 
     /// Sends `request` and collects its body, inlined into `send` (an async frame less per
     /// request: only the task and the start time live across its suspension).
     @inline(__always)
-    func sendOne(_ request: URLRequest, deadline: DispatchTime?) async throws(NetworkingError) -> HTTPExchange {
+    func sendOne(
+        _ request: URLRequest, file: HTTPBody?, deadline: DispatchTime?
+    ) async throws(NetworkingError) -> HTTPExchange {
         let start = Date().timeIntervalSinceReferenceDate
-        let task = try makeTask(request)
+        let task = try makeTask(request, file: file)
         let (response, body) = try await run(task, sink: .memory, deadline: deadline).get()
         return Self.exchange(request, response: response, body: body, start: start, measured: Self.metrics(of: task))
     }
@@ -73,12 +79,12 @@ extension URLSessionTransport {
     /// a reader that holds nothing in memory (a download to a file, `limit` unbounded) is not
     /// cut off, and what arrives ahead of it is buffered.
     private func stream(
-        _ request: URLRequest, limit: Int, deadline: DispatchTime?
+        _ request: URLRequest, file: HTTPBody?, limit: Int, deadline: DispatchTime?
     ) async throws(NetworkingError) -> TransportResponse {
         let limit = limit == .max ? .max : min(limit, maxResponseBodySize)
         let start = Date()
         var body: ResponseBodyStream?
-        let (response, _, _) = try await transfer(request, deadline: deadline) { task in
+        let (response, _, _) = try await transfer(request, file: file, deadline: deadline) { task in
             let (stream, continuation) = ResponseBodyStream.makeStream(bufferLimit: limit) {
                 SessionDelegate.offQueue { task.cancel() }
             }

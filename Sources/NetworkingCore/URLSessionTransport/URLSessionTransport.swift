@@ -61,28 +61,26 @@ public final class URLSessionTransport: HTTPTransport {
     /// Sends one hop (no redirect following) and waits for its result: the complete body, or only
     /// the head when `sink` makes the task a stream. `sink` is called with the task before it starts.
     func transfer(
-        _ request: URLRequest, deadline: DispatchTime? = nil,
+        _ request: URLRequest, file: HTTPBody? = nil, deadline: DispatchTime? = nil,
         sink makeSink: (URLSessionDataTask) -> TaskSink = { _ in .memory }
     ) async throws(NetworkingError) -> (HTTPURLResponse, Data, TransactionMetrics?) {
-        let task = try makeTask(request)
+        let task = try makeTask(request, file: file)
         switch await run(task, sink: makeSink(task), deadline: deadline) {
         case .success(let response, let body): return (response, body, Self.metrics(of: task))
         case .failure(let error): throw error
         }
     }
 
-    /// Creates the task of one hop (not started), reading a file body from its file.
-    func makeTask(_ request: URLRequest) throws(NetworkingError) -> URLSessionDataTask {
+    /// Creates the task of one hop (not started); a `file` body is uploaded from its file, read
+    /// afresh, its progress reported as URLSession sends it.
+    func makeTask(_ request: URLRequest, file: HTTPBody? = nil) throws(NetworkingError) -> URLSessionDataTask {
         if Task.isCancelled { throw .cancelled }
         try RequestHeadCheck.validate(request)
-        var request = request
-        let file = request.httpBodyStream as? FileBodyStream
-        if file != nil { request.httpBodyStream = nil }  // uploaded from the file, read afresh
         let task: URLSessionDataTask
-        if let file {
-            task = session.uploadTask(with: request, fromFile: file.fileURL)
-            if let progress = file.progress {
-                delegate.reportUpload(of: task, to: progress.reporter, totalBytes: progress.totalBytes)
+        if let file, let url = file.fileURL {
+            task = session.uploadTask(with: request, fromFile: url)
+            if let reporter = file.fileProgress {
+                delegate.reportUpload(of: task, to: reporter, totalBytes: file.length)
             }
         } else {
             task = session.dataTask(with: request)
