@@ -228,8 +228,8 @@ public actor Networking {
     }
 }
 
-/// A `Networking`'s configuration as requests see it: the pipeline and the credential headers a
-/// redirect to another origin strips (see `RedirectPolicy.additionalSensitiveHeaders`).
+/// A `Networking`'s configuration as requests see it: the pipeline (its redirect policy strips the
+/// client's credential header on a redirect to another origin), the fakes and the downloads' settings.
 ///
 /// A class, so that a request takes it with one retain rather than a copy of every field.
 final class RequestSnapshot: Sendable {
