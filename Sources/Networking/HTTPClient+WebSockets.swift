@@ -12,8 +12,7 @@ extension HTTPClient {
     ) async throws(NetworkingError) -> WebSocket {
         let pipeline = pipeline(for: endpoint)
         return try await WebSocket.open(
-            try makeRequest(for: endpoint), requestOptions: requestOptions(for: endpoint),
-            interceptors: pipeline.interceptors, observers: pipeline.observers, protocols: protocols,
-            options: options, connector: WebSocketConnector(transport: transport), cookieJar: cookieJar)
+            try makeRequest(for: endpoint).0, requestOptions: requestOptions(for: endpoint), pipeline: pipeline,
+            protocols: protocols, options: options, connector: WebSocketConnector(transport: transport))
     }
 }

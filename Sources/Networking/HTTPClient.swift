@@ -64,6 +64,7 @@ public final class HTTPClient: HTTPClientProtocol {
             builder: RequestBuilder(baseURL: ""), interceptors: configuration.interceptors, transport: innermost,
             observers: observers, decoder: configuration.decoder)
         pipeline.cookieJar = cookieJar
+        pipeline.redirectPolicy = RedirectPolicy.of(transport)
         self.pipeline = pipeline
         var retrying = pipeline
         retrying.interceptors = Self.withRetryPolicy(configuration.interceptors)
@@ -114,9 +115,10 @@ public final class HTTPClient: HTTPClientProtocol {
         _ endpoint: R, on pipeline: Pipeline, options: RequestOptions? = nil
     ) async throws(NetworkingError) -> T {
         let urlRequest: URLRequest
+        let beside: BodyBeside?
         let options = options ?? requestOptions(for: endpoint)
         do {
-            urlRequest = try makeRequest(for: endpoint)
+            (urlRequest, beside) = try makeRequest(for: endpoint)
         } catch {
             pipeline.reportUnbuildable(
                 method: endpoint.method, headers: HTTPHeaders(endpoint.headers ?? [:]), options: options, error)
@@ -125,15 +127,17 @@ public final class HTTPClient: HTTPClientProtocol {
         let decoder = endpoint.decoder(basedOn: configuration.decoder)
         let registration = registry.register(key: endpoint.path)
         defer { registry.unregister(registration) }
-        let sent = await pipeline.sendUndecoded(urlRequest, options: options, transport: pipeline.transport)
+        let sent = await pipeline.sendUndecoded(
+            urlRequest, beside: beside, options: options, transport: pipeline.transport)
         return try sent.decoded { (exchange) throws(NetworkingError) -> T in
             try EndpointDecoding.decode(T.self, from: exchange, decoder: decoder)
         }.get()
     }
 
-    /// The endpoint's request with the client's default headers and encoder.
-    func makeRequest<R: Endpoint>(for endpoint: R) throws(NetworkingError) -> URLRequest {
-        try endpoint.makeURLRequest(defaultHeaders: defaultHeaders, encoder: configuration.encoder)
+    /// The endpoint's request with the client's default headers and encoder, and its body beside
+    /// it when that is a file or a stream.
+    func makeRequest<R: Endpoint>(for endpoint: R) throws(NetworkingError) -> (URLRequest, BodyBeside?) {
+        try endpoint.makeRequest(defaultHeaders: defaultHeaders, encoder: configuration.encoder)
     }
 
     /// What the endpoint's interceptors and loggers read beside its request: its own options and

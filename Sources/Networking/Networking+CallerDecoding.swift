@@ -51,9 +51,8 @@ extension Networking {
         }
     }
 
-    /// Sends `request` on `current`'s pipeline through `transport`, off the caller, with the
-    /// snapshot's credential headers bound for redirects (as `execute` does); the response is left
-    /// for the caller to decode.
+    /// Sends `request` on `current`'s pipeline through `transport`, off the caller; the response
+    /// is left for the caller to decode.
     @concurrent
     static func sendUndecoded(
         _ request: HTTPRequest, on current: RequestSnapshot, transport: any HTTPTransport,
@@ -61,16 +60,9 @@ extension Networking {
     ) async -> Result<SentRequest, NetworkingError> {
         let built = current.templates.request(for: request, builder: current.pipeline.builder)
         let options = downloadProgress == nil ? RequestOptions() : RequestOptions.current
-        if current.credentialHeaders.isEmpty, RedirectPolicy.additionalSensitiveHeaders.isEmpty {
-            return await current.pipeline.sendUndecoded(
-                request, built: built, kind: .request, options: options, transport: transport,
-                downloadProgress: downloadProgress)
-        }
-        return await RedirectPolicy.$additionalSensitiveHeaders.withValue(current.credentialHeaders) {
-            await current.pipeline.sendUndecoded(
-                request, built: built, kind: .request, options: options, transport: transport,
-                downloadProgress: downloadProgress)
-        }
+        return await current.pipeline.sendUndecoded(
+            request, built: built, kind: .request, options: options, transport: transport,
+            downloadProgress: downloadProgress)
     }
 
     /// Sends a request whose parts need no encoding and decodes the response as `T` in the

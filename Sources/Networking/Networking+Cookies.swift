@@ -1,7 +1,7 @@
 import Foundation
 
-// Cookies: each `Networking` has a jar of its own in memory unless told otherwise; the
-// transports apply it on every hop of a request (see `RedirectHops`), for every kind of request.
+// Cookies: each `Networking` has a jar of its own in memory unless told otherwise; the pipeline
+// applies it on every hop of a request, for every kind of request and every transport.
 
 extension Networking {
     /// Sets the cookie jar requests use (`nil` turns cookies off: none is stored or sent, except

@@ -99,10 +99,10 @@ extension Networking {
         let resumed = await withTaskCancellationHandler {
             await withCheckedContinuation {
                 (handoff: CheckedContinuation<Result<StreamedResponse, NetworkingError>, Never>) in
-                // A detached task inherits no task-local value: the request's are carried over.
-                let locals = RequestTaskLocals.current
+                // A detached task inherits no task-local value: the caller's options are carried over.
+                let options = RequestOptions.current
                 let task = Task.detached {
-                    await locals.bind {
+                    await RequestOptions.with(options) {
                         await Self.run(
                             request, kind: kind, pipeline: pipeline, registry: registry, into: opened, handoff)
                     }

@@ -38,8 +38,8 @@ extension Networking {
         let pipeline = pipeline()
         let request = try pipeline.builder.makeURLRequest(HTTPRequest(method: .get, path: Self.httpForm(of: path)))
         return try await WebSocket.open(
-            request, interceptors: pipeline.interceptors, observers: pipeline.observers, protocols: protocols,
-            options: options, connector: WebSocketConnector(transport: transport), cookieJar: cookieJar)
+            request, pipeline: pipeline, protocols: protocols, options: options,
+            connector: WebSocketConnector(transport: transport))
     }
 
     /// `path` with a `ws`/`wss` scheme given as `http`/`https`, as the request builder takes it.

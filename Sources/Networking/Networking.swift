@@ -162,12 +162,14 @@ public actor Networking {
             builder: RequestBuilder(baseURL: baseURL, defaultHeaders: defaults), interceptors: interceptors,
             transport: transport, observers: observers)
         pipeline.cookieJar = cookieJar
+        // A redirect to another origin strips the credential header the client sets, whatever its name.
+        pipeline.redirectPolicy = RedirectPolicy.of(self.transport)
+            .stripping(authorizationHeaderValue == nil ? [] : [authorizationHeaderKey])
         let current = RequestSnapshot(
             pipeline: pipeline, base: base, fakes: fakes,
             downloads: DownloadSettings(
                 fakes: fakedDownloads, setsAccept: headerFields.contains("Accept"),
-                credentialHeaderNames: credentialHeaderNames),
-            credentialHeaders: authorizationHeaderValue == nil ? [] : [authorizationHeaderKey])
+                credentialHeaderNames: credentialHeaderNames))
         snapshot.set(current)
         return current
     }
@@ -201,8 +203,8 @@ public actor Networking {
         return await requestSnapshot()
     }
 
-    /// Runs `request` on `current`'s pipeline through `transport`, with the snapshot's credential
-    /// headers bound for redirects. A plain request comes built from the snapshot's templates.
+    /// Runs `request` on `current`'s pipeline through `transport`. A plain request comes built
+    /// from the snapshot's templates.
     @inline(__always)
     nonisolated(nonsending) static func execute<T: Sendable>(
         _ request: HTTPRequest, kind: RequestContext.Kind, on current: RequestSnapshot, transport: any HTTPTransport,
@@ -213,13 +215,7 @@ public actor Networking {
         let run: @Sendable (HTTPExchange) throws(NetworkingError) -> T = { (exchange) throws(NetworkingError) -> T in
             try decode(exchange, decoder)
         }
-        // Binding an empty list over an empty list changes nothing: skip the task-local.
-        if current.credentialHeaders.isEmpty, RedirectPolicy.additionalSensitiveHeaders.isEmpty {
-            return await current.pipeline.execute(request, built: built, kind: kind, transport: transport, decode: run)
-        }
-        return await RedirectPolicy.$additionalSensitiveHeaders.withValue(current.credentialHeaders) {
-            await current.pipeline.execute(request, built: built, kind: kind, transport: transport, decode: run)
-        }
+        return await current.pipeline.execute(request, built: built, kind: kind, transport: transport, decode: run)
     }
 
     @inline(__always)
@@ -247,8 +243,8 @@ public actor Networking {
     }
 }
 
-/// A `Networking`'s configuration as requests see it: the pipeline and the credential headers a
-/// redirect to another origin strips (see `RedirectPolicy.additionalSensitiveHeaders`).
+/// A `Networking`'s configuration as requests see it: the pipeline (its redirect policy strips the
+/// client's credential header on a redirect to another origin), the fakes and the downloads' settings.
 ///
 /// A class, so that a request takes it with one retain rather than a copy of every field.
 final class RequestSnapshot: Sendable {
@@ -261,17 +257,12 @@ final class RequestSnapshot: Sendable {
     let downloads: DownloadSettings
     /// The requests built for this configuration's plain calls (see `RequestTemplates`).
     let templates = RequestTemplates()
-    let credentialHeaders: [String]
 
-    init(
-        pipeline: Pipeline, base: any HTTPTransport, fakes: FakeRoutes, downloads: DownloadSettings,
-        credentialHeaders: [String]
-    ) {
+    init(pipeline: Pipeline, base: any HTTPTransport, fakes: FakeRoutes, downloads: DownloadSettings) {
         self.pipeline = pipeline
         self.base = base
         self.fakes = fakes
         self.downloads = downloads
-        self.credentialHeaders = credentialHeaders
     }
 
     /// The pipeline's transport with `inner` (a per-request cache over `base`) in place of `base`,

@@ -8,14 +8,13 @@ import NetworkingWebSockets
 
 extension WebSocketConnector {
     /// The connector of this platform for `transport`: on Linux the library's own framing over a
-    /// libcurl socket, with a `CurlTransport`'s configuration (TLS settings, redirect policy,
+    /// libcurl socket, with a `CurlTransport`'s configuration (TLS settings and
     /// `User-Agent`) when that is the transport; elsewhere Foundation's `URLSessionWebSocketTask`.
     init(transport: any HTTPTransport) {
         #if os(Linux)
             let configuration = (transport as? CurlTransport)?.configuration ?? CurlTransport.Configuration()
             self.init(
-                redirectPolicy: configuration.redirectPolicy, offersCompression: WebSocketZlibStream.isAvailable,
-                userAgent: configuration.userAgent,
+                offersCompression: WebSocketZlibStream.isAvailable, userAgent: configuration.userAgent,
                 make: { handshake, options in
                     WebSocketChannel(handshake: handshake, options: options) { url, serve in
                         CurlConnection(url: url, configuration: configuration, serve: serve)

@@ -23,34 +23,17 @@ public enum CacheKey {
 
     /// The identity of the credential a request carries (looking at `names`), or `nil` when none is present.
     ///
-    /// When `names` has `Cookie`, the cookies `cookieJar` will add to the request count as part of
-    /// it (after a `Cookie` header the request has, as the transport sends them): a jar's session
-    /// cookie is a credential like any other. The default jar is the one bound for the request.
+    /// A cache sits beneath the pipeline's hop loop, so a request it sees already carries its
+    /// jar's cookies in its `Cookie` header: a jar's session cookie counts as a credential like
+    /// any other.
     public static func credentialIdentity(
-        of request: URLRequest, names: [String] = defaultCredentialHeaders,
-        cookieJar: (any CookieJar)? = RedirectHops.cookieJar
+        of request: URLRequest, names: [String] = defaultCredentialHeaders
     ) -> String? {
-        credentialIdentity(of: request, url: request.url, names: names, cookieJar: cookieJar)
-    }
-
-    /// `credentialIdentity(of:names:cookieJar:)` for a request whose URL, `url`, the caller has
-    /// read already (reading it again costs a copy on Linux).
-    static func credentialIdentity(
-        of request: URLRequest, url: URL?, names: [String], cookieJar: (any CookieJar)?
-    ) -> String? {
-        var jarCookies: String?
-        if let cookieJar, let url, names.contains(where: { $0.caseInsensitiveEquals("cookie") }) {
-            jarCookies = cookieJar.cookieHeader(for: url)
-        }
         // `hasHeader` and `headerValue`, not `value(forHTTPHeaderField:)`, which lowercases every
         // name it compares on Linux; most requests carry no credential, which needs no sorting or
         // hashing.
-        guard jarCookies != nil || request.hasHeader(namedAnyOf: names) else { return nil }
-        return credentialIdentity(names: names) { name in
-            let value = request.headerValue(name)
-            guard name == "cookie", let jarCookies else { return value }
-            return value.map { $0 + "; " + jarCookies } ?? jarCookies
-        }
+        guard request.hasHeader(namedAnyOf: names) else { return nil }
+        return credentialIdentity(names: names) { request.headerValue($0) }
     }
 
     /// The key for `base` made as the holder of `credential` (an identity from `credentialIdentity`).

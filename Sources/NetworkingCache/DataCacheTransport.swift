@@ -68,8 +68,7 @@ public struct DataCacheTransport: HTTPTransport {
     public func cacheKey(for request: URLRequest) -> String? {
         let url = request.url
         guard let base = key ?? url?.absoluteString else { return nil }
-        let credential = CacheKey.credentialIdentity(
-            of: request, url: url, names: credentialHeaders, cookieJar: RedirectHops.cookieJar)
+        let credential = CacheKey.credentialIdentity(of: request, names: credentialHeaders)
         return CacheKey.key(base, credential: credential)
     }
 

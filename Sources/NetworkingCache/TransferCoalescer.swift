@@ -70,15 +70,15 @@ public final class TransferCoalescer: Sendable {
         case .joined:
             break
         case .leader(let id):
-            // A detached task inherits no task-local values: the request's are bound again in it.
-            let locals = RequestTaskLocals.current
+            // Detached: the transfer is shared, so no one waiter's cancellation may end it. It
+            // needs nothing of the leader's task: the request it sends is complete (its hop's
+            // cookies included).
             let task = Task.detached(priority: Task.currentPriority) { [self] in
-                let result = await locals.bind { () async -> Result<HTTPExchange, NetworkingError> in
-                    do throws(NetworkingError) {
-                        return .success(try await operation())
-                    } catch {
-                        return .failure(error)
-                    }
+                let result: Result<HTTPExchange, NetworkingError>
+                do throws(NetworkingError) {
+                    result = .success(try await operation())
+                } catch {
+                    result = .failure(error)
                 }
                 finish(key: key, flightID: id, result: result)
             }

@@ -5,7 +5,9 @@
     extension CurlTransport {
         /// How a `CurlTransport` connects and what it accepts.
         public struct Configuration: Sendable {
-            /// How redirects are followed (libcurl never follows them itself).
+            /// How the redirects of requests through this transport are followed: by the pipeline
+            /// of the client over it, or of `send(_:)` with a `URLRequest` (the transport sends
+            /// one hop, and libcurl never follows a redirect itself).
             public var redirectPolicy: RedirectPolicy
             /// The largest response body collected in memory, in bytes; a larger body fails with
             /// `.transport(URLError(.dataLengthExceedsMaximum))`.

@@ -4,13 +4,16 @@
     import FoundationNetworking
     import NetworkingCore
 
-    // The steps of one hop that the transfer forms (progress, file downloads, streams) share:
+    // The steps of a hop that the transfer forms (collected, streamed) share:
     // configure a transfer with a given sink, run it on the loop, and turn its outcome into a
     // response or an error.
     extension CurlTransport {
-        /// The deadline of a request started now, from `configuration.totalTimeout`.
-        func makeDeadline() -> ContinuousClock.Instant? {
-            configuration.totalTimeout.map { ContinuousClock.now + .milliseconds(CurlTransfer.milliseconds($0)) }
+        /// The deadline of a request whose first hop started at `firstHopStart` (now when `nil`),
+        /// from `configuration.totalTimeout`: redirects count against the whole request's limit.
+        func makeDeadline(from firstHopStart: ContinuousClock.Instant?) -> ContinuousClock.Instant? {
+            configuration.totalTimeout.map {
+                (firstHopStart ?? ContinuousClock.now) + .milliseconds(CurlTransfer.milliseconds($0))
+            }
         }
 
         /// A transfer of `request` with `body` on a fresh or reused easy handle of one of the event
@@ -136,14 +139,10 @@
             return transfer.takeOutcome(outcome)
         }
 
-        /// The metrics of a request's final hop (`transfer`), for the whole request: started at
-        /// `startDate`, after `redirects` redirects.
-        static func metrics(
-            of transfer: CurlTransfer, startDate: Date, redirects: Int
-        ) -> TransactionMetrics {
+        /// The metrics of the hop `transfer`, started at `startDate`.
+        static func metrics(of transfer: CurlTransfer, startDate: Date) -> TransactionMetrics {
             var metrics = CurlMetrics.read(transfer.easy)
             metrics.startDate = startDate
-            metrics.redirectCount = redirects
             metrics.queueTime = CurlMetrics.queueTime(of: transfer)
             metrics.pinMismatch = transfer.pinMismatchHost
             return metrics
@@ -182,33 +181,6 @@
                 guard let head = transfer.head ?? transfer.makeHead() else { throw .invalidResponse }
                 return head
             }
-        }
-    }
-
-    /// The request body of each hop of a request: the same body again after a redirect that keeps
-    /// the method (307, 308), none once a redirect changed it (to GET); a one-shot body is sent
-    /// at most once, so a hop that would send it again fails with `HTTPBody.alreadySentError`.
-    struct RequestBodyHops {
-        private var body: HTTPBody?
-        private var sent = false
-
-        init(_ body: HTTPBody?) { self.body = body }
-
-        /// The body of the next hop.
-        mutating func next() throws(NetworkingError) -> HTTPBody? {
-            guard let body else { return nil }
-            if sent, body.iterationBehavior == .single { throw HTTPBody.alreadySentError }
-            sent = true
-            return body
-        }
-
-        /// `hops.follow(after:)`, dropping the body when the redirect changed the method.
-        mutating func follow(_ hops: inout RedirectHops, after head: ResponseHead) throws(NetworkingError) -> Bool {
-            guard body != nil else { return try hops.follow(after: head) }
-            let method = hops.current.httpMethod
-            guard try hops.follow(after: head) else { return false }
-            if hops.current.httpMethod != method { body = nil }
-            return true
         }
     }
 #endif

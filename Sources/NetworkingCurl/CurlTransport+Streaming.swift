@@ -11,47 +11,38 @@
         /// stream, with back-pressure: a reader more than `highWatermark` bytes behind (about
         /// 2 MiB by default) pauses the transfer until it has caught up, so memory stays bounded
         /// and no data is dropped. The response's trailers are the stream's once it has ended.
-        /// Cancelling the reader (or dropping the stream) aborts the transfer. `observe` sees each
-        /// hop's valve (tests).
+        /// Cancelling the reader (or dropping the stream) aborts the transfer. `observe` sees the
+        /// transfer's valve (tests). One hop: the pipeline follows redirects.
         ///
         /// `body` may still be being sent when this returns (a body produced as it is sent): the
         /// transfer goes on in both directions, and a failure of the body ends the stream with it.
         func openStream(
             _ request: URLRequest, body requestBody: HTTPBody? = nil, highWatermark: Int, limit: Int = .max,
-            observe: ((CurlStreamValve) -> Void)?
+            firstHopStart: ContinuousClock.Instant? = nil, observe: ((CurlStreamValve) -> Void)?
         ) async throws(NetworkingError) -> TransportResponse {
             let startDate = Date()
-            let deadline = makeDeadline()
             let limit = min(limit, configuration.maxResponseBodySize)
             let watermark = max(1, min(highWatermark, limit / 2))
-            var hops = RedirectHops(request, policy: configuration.redirectPolicy)
-            var requestBodies = RequestBodyHops(requestBody)
-            while true {
-                let valve = CurlStreamValve(highWatermark: watermark)
-                observe?(valve)
-                let (body, continuation) = ResponseBodyStream.makeStream(
-                    bufferLimit: limit, onCancel: { valve.cancel() }, onDrain: { valve.drained($0) })
-                let sink = CurlStreamSink(continuation: continuation, valve: valve)
-                let transfer = try makeTransfer(
-                    hops.current, body: try requestBodies.next(), deadline: deadline, sink: sink)
-                valve.attach(transfer)
-                start(transfer, valve: valve, continuation: continuation)
-                let head = await withTaskCancellationHandler {
-                    await valve.head()
-                } onCancel: {
-                    valve.cancel()
-                }
-                let received: ResponseHead
-                switch head {
-                case .head(let value): received = value
-                case .failure(let error): throw error
-                }
-                if try requestBodies.follow(&hops, after: received) {
-                    body.cancel()
-                    continue
-                }
-                let metrics = TransactionMetrics(startDate: startDate, endDate: Date(), redirectCount: hops.count)
-                return TransportResponse(request: hops.current, head: received, stream: body, metrics: metrics)
+            let valve = CurlStreamValve(highWatermark: watermark)
+            observe?(valve)
+            let (body, continuation) = ResponseBodyStream.makeStream(
+                bufferLimit: limit, onCancel: { valve.cancel() }, onDrain: { valve.drained($0) })
+            let sink = CurlStreamSink(continuation: continuation, valve: valve)
+            let transfer = try makeTransfer(
+                request, body: requestBody, deadline: makeDeadline(from: firstHopStart), sink: sink)
+            valve.attach(transfer)
+            start(transfer, valve: valve, continuation: continuation)
+            let head = await withTaskCancellationHandler {
+                await valve.head()
+            } onCancel: {
+                valve.cancel()
+            }
+            switch head {
+            case .head(let received):
+                let metrics = TransactionMetrics(startDate: startDate, endDate: Date())
+                return TransportResponse(request: request, head: received, stream: body, metrics: metrics)
+            case .failure(let error):
+                throw error
             }
         }
 

@@ -122,46 +122,44 @@
             }
         }
 
-        /// Sends `request` with libcurl, following redirects: the whole body when the caller
-        /// collects it, else the head as soon as it arrives with the body streamed (see
-        /// `openStream(_:body:highWatermark:limit:observe:)`). Its body is sent from `request.body`
-        /// (bytes and files as they are, any other body as it is produced), never from the head's
-        /// `httpBody` or `httpBodyStream`.
+        /// Sends `request` with libcurl, one hop (the pipeline follows redirects): the whole body
+        /// when the caller collects it, else the head as soon as it arrives with the body streamed
+        /// (see `openStream(_:body:highWatermark:limit:firstHopStart:observe:)`). Its body is sent
+        /// from `request.body` (bytes and files as they are, any other body as it is produced),
+        /// never from the head's `httpBody` or `httpBodyStream`.
         public func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
             if request.reading == .streamed {
                 return try await openStream(
                     request.head, body: request.body, highWatermark: Self.streamHighWatermark,
-                    limit: request.responseBodyLimit, observe: nil)
+                    limit: request.responseBodyLimit, firstHopStart: request.firstHopStart, observe: nil)
             }
             return try await collect(request)
         }
 
-        /// Sends `request`, following redirects, with each hop's body collected in memory (up to
-        /// the request's limit and the transport's cap).
+        /// Sends `request` with its body collected in memory (up to the request's limit and the
+        /// transport's cap).
         private func collect(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
             let startDate = Date()
-            let deadline = makeDeadline()
             let limit = min(request.responseBodyLimit, configuration.maxResponseBodySize)
-            var hops = RedirectHops(request.head, policy: configuration.redirectPolicy)
-            var body = RequestBodyHops(request.body)
-            while true {
-                let sink = BufferedBodySink(limit: limit)
-                let transfer = try makeTransfer(hops.current, body: try body.next(), deadline: deadline, sink: sink)
-                let outcome = await run(transfer, mayDrive: transfer.uploadPump == nil)
-                defer { recycle(transfer) }
-                let head = try Self.head(of: transfer, outcome)
-                // Only a redirect status needs the head as an `HTTPURLResponse` (see `ResponseHead`).
-                if try body.follow(&hops, after: head) { continue }
-                let metrics = Self.metrics(of: transfer, startDate: startDate, redirects: hops.count)
-                return TransportResponse(
-                    request: hops.current, head: head, body: sink.body, trailers: transfer.makeTrailers(),
-                    metrics: metrics)
-            }
+            let sink = BufferedBodySink(limit: limit)
+            let transfer = try makeTransfer(
+                request.head, body: request.body, deadline: makeDeadline(from: request.firstHopStart), sink: sink)
+            let outcome = await run(transfer, mayDrive: transfer.uploadPump == nil)
+            defer { recycle(transfer) }
+            let head = try Self.head(of: transfer, outcome)
+            return TransportResponse(
+                request: request.head, head: head, body: sink.body, trailers: transfer.makeTrailers(),
+                metrics: Self.metrics(of: transfer, startDate: startDate))
         }
 
         static func totalTimeoutError(_ url: URL?) -> NetworkingError {
             .transport(
                 URLError(.timedOut, userInfo: CurlTransfer.userInfo(url, "The request exceeded its total timeout")))
         }
+    }
+
+    extension CurlTransport: RedirectPolicyCarrying {
+        /// The policy of `configuration`.
+        package var redirectPolicy: RedirectPolicy { configuration.redirectPolicy }
     }
 #endif

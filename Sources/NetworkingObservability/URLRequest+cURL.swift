@@ -18,12 +18,14 @@ extension URLRequest {
     ///
     /// Arguments are single-quoted for POSIX shells; a body that is not printable text is fed
     /// through bash's `printf` byte for byte (`--data-binary @<(printf '\x89PNG…')`), and a body
-    /// streamed from a file as `@path`. Pass an empty set to show every value.
-    public func cURLDescription(redacting headerFields: Set<String> = HeaderRedaction.defaultHeaderFields) -> String {
+    /// sent from a file (`bodyFile`) as `@path`. Pass an empty set to show every value.
+    public func cURLDescription(
+        redacting headerFields: Set<String> = HeaderRedaction.defaultHeaderFields, bodyFile: URL? = nil
+    ) -> String {
         let redaction = HeaderRedaction(fields: headerFields)
         var arguments = ["curl"]
         arguments.append("-X \(httpMethod ?? "GET")")
-        let fileBody = fileBodyURL?.path
+        let fileBody = bodyFile?.path
         let fields = (allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }
         for (name, value) in fields {
             arguments.append("-H " + Self.shellQuoted("\(name): \(redaction.value(value, forField: name))"))

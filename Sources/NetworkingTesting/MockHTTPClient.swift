@@ -190,13 +190,18 @@ public final class MockHTTPClient: HTTPClientProtocol {
     /// The call `endpoint` makes: its request built as a real client would, and its identity.
     static func call<R: Endpoint>(for endpoint: R, encoder: JSONEncoder) -> (Call, NetworkingError?) {
         let request: URLRequest
+        let beside: BodyBeside?
         do {
-            request = try endpoint.makeURLRequest(encoder: encoder)
+            (request, beside) = try endpoint.makeRequest(encoder: encoder)
         } catch {
             let identity = "\(endpoint.method) \(endpoint.endpointDescription) (cannot be built)"
             return (Call(endpoint: endpoint, method: endpoint.method, url: nil, body: nil, identity: identity), error)
         }
-        let body = RecordedRequest.readBody(of: request)
+        // A file body is read from its file; a streamed one cannot be read here without sending it.
+        let body =
+            if let beside { beside.body.fileURL.flatMap { try? Data(contentsOf: $0) } } else {
+                RecordedRequest.readBody(of: request)
+            }
         var identity = "\(endpoint.method) \(request.url?.absoluteString ?? "(no URL)")"
         if let body, !body.isEmpty {
             let canonical = BodyMatching.canonical(body, contentType: request.value(forHTTPHeaderField: "Content-Type"))

@@ -7,7 +7,7 @@ import Foundation
 /// A request a test double saw, with its body read in full.
 ///
 /// The body is taken from `httpBody`, else read from `httpBodyStream` (how a body often reaches a
-/// `URLProtocol` on Linux), else from the file a file-body request names. It is `nil` for a
+/// `URLProtocol` on Linux, and how a file body reaches a transport's recorder). It is `nil` for a
 /// request sent with `URLSession.uploadTask(with:fromFile:)` through `MockURLProtocol`, whose body
 /// `URLSession` does not hand to a custom protocol on Linux.
 public struct RecordedRequest: Sendable, CustomStringConvertible {
@@ -52,10 +52,9 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
         "\(method) \(url?.absoluteString ?? "(no URL)")" + (body.map { " (body \($0.count) bytes)" } ?? "")
     }
 
-    /// The body of `request`: `httpBody`, else the whole `httpBodyStream`, else the body file.
+    /// The body of `request`: `httpBody`, else the whole `httpBodyStream`.
     static func readBody(of request: URLRequest) -> Data? {
         if let body = request.httpBody { return body }
-        if let fileURL = request.fileBodyURL { return try? Data(contentsOf: fileURL) }
         if let stream = request.httpBodyStream { return read(stream) }
         return nil
     }

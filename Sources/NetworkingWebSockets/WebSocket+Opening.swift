@@ -8,12 +8,12 @@ import Synchronization
 
 extension WebSocket {
     /// Runs the opening handshake `request` (a GET, as a front door built it) through
-    /// `interceptors` and opens the connection the last successful upgrade made; `observers`
-    /// are told about the handshake as about a request (a success has status 101).
+    /// `pipeline`'s interceptors and hop loop (its redirect policy and cookie jar, as for any
+    /// request) and opens the connection the last successful upgrade made; the pipeline's
+    /// observers are told about the handshake as about a request (a success has status 101).
     package static func open(
-        _ request: URLRequest, requestOptions: RequestOptions = RequestOptions(),
-        interceptors: [any HTTPInterceptor], observers: [any RequestObserver], protocols: [String],
-        options: WebSocketOptions, connector: WebSocketConnector, cookieJar: (any CookieJar)? = nil
+        _ request: URLRequest, requestOptions: RequestOptions = RequestOptions(), pipeline: Pipeline,
+        protocols: [String], options: WebSocketOptions, connector: WebSocketConnector
     ) async throws(NetworkingError) -> WebSocket {
         // Refused before interceptors, observers or the network see anything of the handshake.
         for (name, value) in options.headers.sorted(by: { $0.key < $1.key }) {
@@ -38,21 +38,11 @@ extension WebSocket {
         }
         // Observed as any request is: a success is the 101 that opened the connection.
         let observation = RequestObservation(
-            observers: observers, request: request, kind: .request, options: requestOptions)
+            observers: pipeline.observers, request: request, kind: .request, options: requestOptions)
         do {
-            // The client's jar chooses the cookies of each hop, as for any request.
-            let handshaken = await RedirectHops.$cookieJar.withValue(cookieJar) {
-                () async -> Result<(WebSocket, HTTPExchange), NetworkingError> in
-                do throws(NetworkingError) {
-                    return .success(
-                        try await handshake(
-                            request, requestOptions: requestOptions, interceptors: interceptors,
-                            protocols: protocols, options: options, connector: connector))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            let (socket, upgrade) = try handshaken.get()
+            let (socket, upgrade) = try await handshake(
+                request, requestOptions: requestOptions, pipeline: pipeline, protocols: protocols, options: options,
+                connector: connector)
             observation?.complete(nil, exchange: upgrade)
             return socket
         } catch {
@@ -62,25 +52,19 @@ extension WebSocket {
     }
 
     private static func handshake(
-        _ request: URLRequest, requestOptions: RequestOptions, interceptors: [any HTTPInterceptor],
-        protocols: [String], options: WebSocketOptions, connector: WebSocketConnector
+        _ request: URLRequest, requestOptions: RequestOptions, pipeline: Pipeline, protocols: [String],
+        options: WebSocketOptions, connector: WebSocketConnector
     ) async throws(NetworkingError) -> (WebSocket, HTTPExchange) {
         let attempts = WebSocketAttempts()
-        let policy = connector.redirectPolicy
+        // Each hop is one try: the pipeline follows redirects as for any request (credentials
+        // stripped across origins, the jar's cookies on each hop); only a 101 opens a connection.
         let handshakeTransport = ClosureTransport(exchange: { (request) throws(NetworkingError) -> HTTPExchange in
-            // Redirects are followed as for any request (credentials stripped across origins,
-            // the jar's cookies on each hop); only a 101 opens a connection.
-            var hops = RedirectHops(request, policy: policy)
-            while true {
-                let answer = try await attempts.attempt(
-                    hops.current, protocols: protocols, options: options, connector: connector)
-                if answer.statusCode != 101, try hops.follow(after: answer.response) { continue }
-                return answer
-            }
+            try await attempts.attempt(request, protocols: protocols, options: options, connector: connector)
         })
+        let step = TransportStep(transport: handshakeTransport, state: pipeline.state(requestOptions))
         let exchange: HTTPExchange
         do {
-            exchange = try await InterceptorChain(interceptors: interceptors, transport: handshakeTransport)
+            exchange = try await InterceptorChain(interceptors: pipeline.interceptors, step: step)
                 .send(request, options: requestOptions)
         } catch {
             attempts.discard()  // an interceptor failed the handshake after a connection opened

@@ -5,14 +5,12 @@ import NetworkingCore
     import FoundationNetworking
 #endif
 
-/// How a client's WebSocket connections are made: the redirect policy the handshake follows, the
-/// compression offered, and a connection for each try. The umbrella picks one from the client's
+/// How a client's WebSocket connections are made: the compression offered, and a connection for
+/// each try (the handshake's redirects are followed by the client's pipeline, as any request's). The umbrella picks one from the client's
 /// transport (`WebSocketConnector(transport:)`): on Linux the library's own framing over a libcurl
 /// socket (`WebSocketChannel`), elsewhere Foundation's `URLSessionWebSocketTask` (`foundation`),
 /// which decides compression itself, so the library offers none.
 package struct WebSocketConnector: Sendable {
-    /// The policy the handshake's redirects are followed under.
-    let redirectPolicy: RedirectPolicy
     /// Whether a permessage-deflate offer can be honoured.
     private let offersCompression: Bool
     /// The `User-Agent` the handshake sends when its request has none: the transport's, as for
@@ -22,10 +20,9 @@ package struct WebSocketConnector: Sendable {
 
     /// A connector that makes each try's connection with `make`.
     package init(
-        redirectPolicy: RedirectPolicy, offersCompression: Bool, userAgent: String?,
+        offersCompression: Bool, userAgent: String?,
         make: @escaping @Sendable (WebSocketHandshake, WebSocketOptions) -> any WebSocketConnection
     ) {
-        self.redirectPolicy = redirectPolicy
         self.offersCompression = offersCompression
         self.userAgent = userAgent
         self.make = make
@@ -46,7 +43,7 @@ package struct WebSocketConnector: Sendable {
     package static func foundation(_ transport: any HTTPTransport) -> WebSocketConnector {
         let sessionTransport = transport as? URLSessionTransport
         return WebSocketConnector(
-            redirectPolicy: sessionTransport?.redirectPolicy ?? .default, offersCompression: false, userAgent: nil,
+            offersCompression: false, userAgent: nil,
             make: { handshake, options in
                 URLSessionWebSocketConnection(
                     handshake: handshake, options: options,

@@ -75,13 +75,11 @@ final class CookieRedirectHopsTests: XCTestCase {
         XCTAssertEqual(counting.stored, [["a=1"]], "follow stored them; storeCookies did not again")
     }
 
-    func testTheBoundJarIsTheDefaultAndNoJarChangesNothing() throws {
+    func testTheGivenJarIsUsedAndNoJarChangesNothing() throws {
         let jar = InMemoryCookieJar()
         jar.store(["bound=1"], receivedFrom: try XCTUnwrap(URL(string: "http://a.test/")))
-        let bound = try RedirectHops.$cookieJar.withValue(jar) {
-            RedirectHops(try request("http://a.test/"), policy: .default)
-        }
-        XCTAssertEqual(bound.current.value(forHTTPHeaderField: "Cookie"), "bound=1")
+        let given = RedirectHops(try request("http://a.test/"), policy: .default, cookieJar: jar)
+        XCTAssertEqual(given.current.value(forHTTPHeaderField: "Cookie"), "bound=1")
         var unbound = RedirectHops(try request("http://a.test/", cookie: "mine=0"), policy: .default)
         XCTAssertEqual(unbound.current.value(forHTTPHeaderField: "Cookie"), "mine=0")
         XCTAssertFalse(try unbound.follow(after: response(200, for: unbound.current, setCookie: "a=1")))

@@ -17,8 +17,8 @@
             var request = URLRequest(url: HTTPBin.url("/put"))
             request.httpMethod = "PUT"
             request.setValue("text/plain", forHTTPHeaderField: "Content-Type")
-            request.setFileBody(file)
-            let exchange = try await CurlTransport().send(request)
+            let exchange = try await CurlTransport().exchange(
+                for: TransportRequest(head: request, body: HTTPBody(fileURL: file)))
             let echo = try JSONDecoder().decode(AnyCodable.self, from: exchange.body)
             XCTAssertEqual(echo["headers"]?["Content-Length"]?.stringValue, "300000")
             XCTAssertNil(echo["headers"]?["Transfer-Encoding"])
@@ -43,10 +43,10 @@
         func testMissingBodyFileIsAnInvalidRequest() async throws {
             var request = URLRequest(url: HTTPBin.url("/post"))
             request.httpMethod = "POST"
-            request.setFileBody(URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString)"))
+            let missing = HTTPBody(fileURL: URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString)"))
             let transport = try CurlTransport()
             do {
-                _ = try await transport.send(request)
+                _ = try await transport.exchange(for: TransportRequest(head: request, body: missing))
                 XCTFail("expected a failure")
             } catch {
                 guard case .invalidRequest(let reason) = error else { return XCTFail("got \(error)") }

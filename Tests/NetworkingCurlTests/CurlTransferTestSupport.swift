@@ -17,7 +17,7 @@
         var values: [TransferProgress] { recorded.withLock { $0 } }
     }
 
-    /// Collects the valves `CurlTransport.openStream(_:highWatermark:limit:observe:)` creates (one per hop).
+    /// Collects the valves `CurlTransport.openStream(_:highWatermark:limit:observe:)` creates (one per transfer).
     final class Valves {
         private(set) var all: [CurlStreamValve] = []
         func append(_ valve: CurlStreamValve) { all.append(valve) }

@@ -163,8 +163,7 @@
             _ = try await transport.send(URLRequest(url: HTTPBin.url("/bytes/200000")))
             var upload = URLRequest(url: HTTPBin.url("/post"))
             upload.httpMethod = "POST"
-            upload.setFileBody(bodyFile)
-            _ = try await transport.send(upload)
+            _ = try await transport.exchange(for: TransportRequest(head: upload, body: HTTPBody(fileURL: bodyFile)))
             let cancelled = Task {
                 try await transport.send(URLRequest(url: HTTPBin.url("/drip?duration=3&numbytes=3")))
             }

@@ -9,8 +9,8 @@
     /// An `https` page that redirects to `http` is not followed by default, and nothing (least of all
     /// a credential or a cookie) goes out on the refused hop. Over TLS on `CurlTransport`:
     /// URLSession on Linux trusts only the system's CAs, so a test server cannot be reached with it;
-    /// both transports follow redirects through the same `RedirectHops`, whose policy
-    /// `SecurityTests` checks on its own.
+    /// the pipeline follows redirects for both transports alike, by the policy `SecurityTests`
+    /// checks on its own.
     final class DowngradeRedirectTests: XCTestCase {
         func testAnHTTPSToHTTPRedirectIsRefusedAndSendsNothingOverCurl() async throws {
             try await assertDowngradeRefused(

@@ -87,9 +87,7 @@ final class CURLDescriptionTests: XCTestCase {
     }
 
     func testFileBodyIsReadFromTheFile() {
-        var request = request("POST")
-        request.setFileBody(URL(fileURLWithPath: "/tmp/upload.bin"))
-        let command = request.cURLDescription()
+        let command = request("POST").cURLDescription(bodyFile: URL(fileURLWithPath: "/tmp/upload.bin"))
         XCTAssertTrue(command.contains("--data-binary '@/tmp/upload.bin'"), command)
         XCTAssertFalse(command.contains("X-Networking"), command)
     }

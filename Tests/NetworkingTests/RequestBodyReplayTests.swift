@@ -76,9 +76,37 @@ final class RequestBodyReplayTests: XCTestCase {
         var fileRequest = request
         let file = try temporaryFile("again")
         defer { try? FileManager.default.removeItem(at: file) }
-        fileRequest.setFileBody(file)
-        XCTAssertTrue(fileRequest.isBodyReplayable)
-        XCTAssertEqual(fileRequest.fileBodyURL, file)
+        let beside = BodyBeside(HTTPBody(fileURL: file))
+        beside.mark(&fileRequest)
+        XCTAssertTrue(fileRequest.isBodyReplayable, "a file beside the head can be sent again")
+        XCTAssertNil(fileRequest.httpBodyStream)
+    }
+
+    /// Sets its own body on the request it passes on.
+    struct ReplacesTheBody: HTTPInterceptor {
+        func intercept(
+            _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
+        ) async throws -> HTTPExchange {
+            var request = request
+            request.httpBody = Data("replaced".utf8)
+            return try await next(request)
+        }
+    }
+
+    func testAnInterceptorThatSetsABodyReplacesTheFileAndOneThatLeavesItSendsTheFile() async throws {
+        let file = try temporaryFile("from the file")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var request = URLRequest(url: URL(string: "https://api.example.test/put")!)
+        request.httpMethod = "PUT"
+        let beside = BodyBeside(HTTPBody(fileURL: file))
+        beside.mark(&request)
+        let transport = TenLineTransport(statuses: [200])
+        _ = try await InterceptorChain(interceptors: [SendsTwice()], transport: transport).send(request, beside: beside)
+        _ = try await InterceptorChain(interceptors: [ReplacesTheBody()], transport: transport)
+            .send(request, beside: beside)
+        XCTAssertEqual(
+            transport.sent.withLock { $0.map(\.body) },
+            [Data("from the file".utf8), Data("from the file".utf8), Data("replaced".utf8)])
     }
 
     func testReplayingAOneShotAsyncBodyFailsWithATypedErrorAndSendsItOnce() async throws {
@@ -91,10 +119,12 @@ final class RequestBodyReplayTests: XCTestCase {
         let body = HTTPBody(chunks, length: nil, iterationBehavior: .single)
         var request = URLRequest(url: URL(string: "https://api.example.test/put")!)
         request.httpMethod = "PUT"
-        request.httpBodyStream = HTTPBodyInputStream(body: body)
+        let beside = BodyBeside(body)
+        beside.mark(&request)
         XCTAssertFalse(request.isBodyReplayable)
         do {
-            _ = try await InterceptorChain(interceptors: [SendsTwice()], transport: transport).send(request)
+            _ = try await InterceptorChain(interceptors: [SendsTwice()], transport: transport)
+                .send(request, beside: beside)
             XCTFail("a one-shot body was sent twice")
         } catch {
             guard case .invalidRequest(let reason) = error else { return XCTFail("unexpected \(error)") }
@@ -110,9 +140,11 @@ final class RequestBodyReplayTests: XCTestCase {
         let body = HTTPBody(parts.async, length: 2, iterationBehavior: .multiple)
         var request = URLRequest(url: URL(string: "https://api.example.test/put")!)
         request.httpMethod = "PUT"
-        request.httpBodyStream = HTTPBodyInputStream(body: body)
+        let beside = BodyBeside(body)
+        beside.mark(&request)
         XCTAssertTrue(request.isBodyReplayable)
-        _ = try await InterceptorChain(interceptors: [SendsTwice()], transport: transport).send(request)
+        _ = try await InterceptorChain(interceptors: [SendsTwice()], transport: transport)
+            .send(request, beside: beside)
         XCTAssertEqual(transport.sent.withLock { $0.map(\.body) }, [Data("ab".utf8), Data("ab".utf8)])
     }
 }

@@ -129,14 +129,13 @@ final class SecurityTests: XCTestCase {
 
     func testCredentialsAreStrippedWhenARedirectChangesTheScheme() throws {
         // Unit level: URLSession on Linux trusts only the system CA store, so a test TLS server
-        // cannot be reached; the transport applies exactly this policy to every hop.
+        // cannot be reached; the pipeline applies exactly this policy to every hop (with the
+        // client's own credential header added, as `Networking` adds its authorization key).
         var request = URLRequest(url: try XCTUnwrap(URL(string: "http://api.example.com/start")))
         for name in Self.credentialHeaders { request.setValue("planted", forHTTPHeaderField: name) }
-        let next = try RedirectPolicy.$additionalSensitiveHeaders.withValue(["X-Api-Key"]) {
-            try RedirectPolicy.default.nextRequest(
-                after: try redirect(from: "http://api.example.com/start", to: "https://api.example.com/next"),
-                for: request, original: request, redirectCount: 0)
-        }
+        let next = try RedirectPolicy.default.stripping(["X-Api-Key"]).nextRequest(
+            after: try redirect(from: "http://api.example.com/start", to: "https://api.example.com/next"),
+            for: request, original: request, redirectCount: 0)
         XCTAssertEqual(next?.url?.absoluteString, "https://api.example.com/next")
         for name in Self.credentialHeaders { XCTAssertNil(next?.value(forHTTPHeaderField: name), name) }
     }

@@ -60,11 +60,25 @@ public struct RequestBuilder: Sendable {
     /// Builds the `URLRequest`, or throws `.invalidRequest` naming what is wrong: an invalid base
     /// URL or path, a method that is not a token, a body that cannot be encoded, a header name or
     /// value that could inject a header (CR, LF or NUL).
+    ///
+    /// A file body becomes an `InputStream` over the file, and a streamed body cannot ride on a
+    /// `URLRequest` (it throws `.invalidRequest`): the library's own clients send both beside the
+    /// head (see `build(_:)`).
     public func makeURLRequest(_ request: HTTPRequest) throws(NetworkingError) -> URLRequest {
-        try build(request)
+        var (head, beside) = try build(request)
+        if let beside {
+            if let file = beside.body.fileURL {
+                head.httpBodyStream = InputStream(url: file)
+            } else {
+                throw .invalidRequest("a streamed request body cannot be carried by a URLRequest")
+            }
+        }
+        return head
     }
 
-    private func build(_ request: HTTPRequest) throws(NetworkingError) -> URLRequest {
+    /// Builds the head, and the body that travels beside it when it is not bytes (a file or a
+    /// stream); errors as `makeURLRequest(_:)`.
+    package func build(_ request: HTTPRequest) throws(NetworkingError) -> (URLRequest, BodyBeside?) {
         var query = request.query
         if let model = request.queryModel {
             query += try FlatEncoder.encode(model, as: "query").map { URLQueryItem(name: $0.0, value: $0.1) }
@@ -84,18 +98,20 @@ public struct RequestBuilder: Sendable {
             fields.append(field)
         }
         urlRequest.setHeaderFields(fields)
+        var beside: BodyBeside?
         if let body = request.body {
             let encoded = try body.encoded(with: encoder)
             urlRequest.setValue(encoded.contentType, forHTTPHeaderField: "Content-Type")
             if let data = encoded.data {
                 urlRequest.httpBody = data
             } else if let fileURL = encoded.fileURL {
-                urlRequest.setFileBody(fileURL)
+                beside = BodyBeside(HTTPBody(fileURL: fileURL))
             } else if let stream = encoded.stream {
-                urlRequest.httpBodyStream = HTTPBodyInputStream(body: stream)
+                beside = BodyBeside(stream)
             }
+            beside?.mark(&urlRequest)
         }
-        return urlRequest
+        return (urlRequest, beside)
     }
 
     /// Rejects header names that are not RFC 9110 tokens and values containing CR, LF or NUL.
@@ -145,21 +161,8 @@ extension URLRequest {
         return combined
     }
 
-    /// Makes the file at `url` the request's body (a `FileBodyStream`, replacing any other body).
-    public mutating func setFileBody(_ url: URL) {
-        httpBody = nil
-        httpBodyStream = FileBodyStream(fileURL: url)
-    }
-
-    /// The file the body is read from, when it is a `FileBodyStream`.
-    public var fileBodyURL: URL? { (httpBodyStream as? FileBodyStream)?.fileURL }
-
-    /// Whether sending this request again sends the same body: true for no body, an in-memory
-    /// body, a file body (`FileBodyStream`) and an `HTTPBody` that can be sent again
-    /// (`HTTPBodyInputStream` of `.multiple` iteration); false for any other `httpBodyStream`.
-    public var isBodyReplayable: Bool {
-        guard let stream = httpBodyStream else { return true }
-        if let carried = stream as? HTTPBodyInputStream { return carried.body.iterationBehavior == .multiple }
-        return stream is FileBodyStream
-    }
+    /// Whether sending this request again sends the same body, as an interceptor sees it: true
+    /// for no body, an in-memory body, and a body beside the head that can be sent again (a file,
+    /// a replayable stream); false for an `httpBodyStream`, which stands for a one-shot body.
+    public var isBodyReplayable: Bool { httpBodyStream == nil }
 }

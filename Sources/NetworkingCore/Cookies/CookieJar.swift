@@ -7,10 +7,10 @@ import Foundation
 /// Where a client keeps cookies: it gives each request the `Cookie` header the request's URL
 /// gets and takes the `Set-Cookie` fields of each response.
 ///
-/// Transports call a jar on every hop of a request, redirects included (see `RedirectHops`), so
-/// a cookie set by a redirect response is sent on the redirected request and a hop to another
-/// origin gets that origin's cookies only. The calls are synchronous and run on the transport's
-/// threads: a jar must be cheap and thread-safe, and must not block on input or output (a jar
+/// The pipeline calls a jar on every hop of a request, redirects included, whatever the
+/// transport (a fake or a transport of one's own too), so a cookie set by a redirect response is
+/// sent on the redirected request and a hop to another origin gets that origin's cookies only.
+/// The calls are synchronous and run on the request's threads: a jar must be cheap and thread-safe, and must not block on input or output (a jar
 /// that persists its cookies writes them elsewhere, as `FileCookieJar` does).
 ///
 /// The library's jars are `InMemoryCookieJar` (the default of every `Networking` and

@@ -40,18 +40,35 @@ extension Endpoint {
     /// `defaultHeaders` under the endpoint's own (a `Content-Type` in the endpoint's headers wins
     /// over the body's) and the cache policy set. What interceptors and loggers read of the
     /// endpoint travels beside it (`requestOptions`).
+    ///
+    /// A file body becomes an `InputStream` over the file; a streamed body cannot ride on a
+    /// `URLRequest` (it throws `.invalidRequest`): `HTTPClient` sends both beside the head.
     public func makeURLRequest(
         defaultHeaders: HTTPHeaders = [:], encoder: JSONEncoder = JSONCoding.makeEncoder()
     ) throws(NetworkingError) -> URLRequest {
+        var (urlRequest, beside) = try makeRequest(defaultHeaders: defaultHeaders, encoder: encoder)
+        if let beside {
+            guard let file = beside.body.fileURL else {
+                throw .invalidRequest("a streamed request body cannot be carried by a URLRequest")
+            }
+            urlRequest.httpBodyStream = InputStream(url: file)
+        }
+        return urlRequest
+    }
+
+    /// `makeURLRequest`'s head, with the body beside it when it is a file or a stream.
+    package func makeRequest(
+        defaultHeaders: HTTPHeaders = [:], encoder: JSONEncoder = JSONCoding.makeEncoder()
+    ) throws(NetworkingError) -> (URLRequest, BodyBeside?) {
         let request = try makeHTTPRequest(encoder: encoder)
         let builder = RequestBuilder(
             baseURL: baseURL.absoluteString, defaultHeaders: defaultHeaders, encoder: self.encoder(basedOn: encoder))
-        var urlRequest = try builder.makeURLRequest(request)
+        var (urlRequest, beside) = try builder.build(request)
         if request.body != nil, let contentType = request.headers["Content-Type"] {
             urlRequest.setValue(contentType, forHTTPHeaderField: "Content-Type")
         }
         urlRequest.cachePolicy = cachePolicy
-        return urlRequest
+        return (urlRequest, beside)
     }
 
     /// What the endpoint asks of interceptors and loggers: `requiresAuthentication` and

@@ -21,24 +21,25 @@ extension Pipeline {
         downloadProgress: ProgressReporter? = nil
     ) async -> Result<SentRequest, NetworkingError> {
         let urlRequest: URLRequest
+        let beside: BodyBeside?
         do throws(NetworkingError) {
-            urlRequest = try self.urlRequest(for: request, built: built, kind: kind, options: options)
+            (urlRequest, beside) = try self.urlRequest(for: request, built: built, kind: kind, options: options)
         } catch {
             return .failure(error)
         }
         return .success(
             await send(
-                urlRequest, kind: kind, options: options, transport: transport, uploadProgress: uploadProgress,
-                downloadProgress: downloadProgress))
+                urlRequest, beside: beside, kind: kind, options: options, transport: transport,
+                uploadProgress: uploadProgress, downloadProgress: downloadProgress))
     }
 
-    /// Sends an already-built request through `transport`, off the caller; the response is left
-    /// for the caller to decode.
+    /// Sends an already-built request (with the body `beside` it, if it has one) through
+    /// `transport`, off the caller; the response is left for the caller to decode.
     @concurrent
     package func sendUndecoded(
-        _ urlRequest: URLRequest, kind: RequestContext.Kind = .request, options: RequestOptions,
-        transport: any HTTPTransport
+        _ urlRequest: URLRequest, beside: BodyBeside? = nil, kind: RequestContext.Kind = .request,
+        options: RequestOptions, transport: any HTTPTransport
     ) async -> SentRequest {
-        await send(urlRequest, kind: kind, options: options, transport: transport)
+        await send(urlRequest, beside: beside, kind: kind, options: options, transport: transport)
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// Everything a request goes through, as one immutable value:
-/// build → observers → interceptors (outermost first) → transport → status check → decode.
+/// build → observers → interceptors (outermost first) → store (fakes, caches) → for each hop:
+/// cookies and the redirect policy → transport → status check → decode.
 ///
 /// Every kind of request runs here: `execute` collects the body and decodes it, `stream` hands
 /// a 2xx body over as it arrives, `download` writes it to a file, and progress is reported by
@@ -29,9 +30,12 @@ package struct Pipeline: Sendable {
     package var observers: [any RequestObserver]
     /// Decodes JSON responses.
     package var decoder: JSONDecoder
-    /// The cookie jar the transports' redirect loops use for this pipeline's requests (bound as
-    /// `RedirectHops.cookieJar` while each runs); `nil` (the default) for none.
+    /// The cookie jar of this pipeline's requests, consulted on every hop; `nil` (the default)
+    /// for none.
     package var cookieJar: (any CookieJar)? = nil
+    /// How this pipeline's requests' redirects are followed (the client's credential headers
+    /// among those stripped when a redirect leaves the origin).
+    package var redirectPolicy: RedirectPolicy = .default
 
     /// Creates a pipeline.
     package init(
@@ -59,13 +63,14 @@ package struct Pipeline: Sendable {
         await execute(request, built: nil, kind: kind, options: options, transport: transport, decode: decode)
     }
 
-    /// Runs an already-built request and decodes a 2xx response with `decode`.
+    /// Runs an already-built request (with the body `beside` it, if it has one) and decodes a
+    /// 2xx response with `decode`.
     @inlinable @concurrent
     package func execute<T: Sendable>(
-        _ urlRequest: URLRequest, kind: RequestContext.Kind = .request, options: RequestOptions = RequestOptions(),
-        decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
+        _ urlRequest: URLRequest, beside: BodyBeside? = nil, kind: RequestContext.Kind = .request,
+        options: RequestOptions = RequestOptions(), decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
-        await run(urlRequest, kind: kind, options: options, transport: transport, decode: decode)
+        await run(urlRequest, beside: beside, kind: kind, options: options, transport: transport, decode: decode)
     }
 
     /// `execute` with `transport` as the innermost step in place of `self.transport` (a cache a
@@ -78,21 +83,23 @@ package struct Pipeline: Sendable {
         transport: any HTTPTransport, decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
         let urlRequest: URLRequest
+        let beside: BodyBeside?
         do throws(NetworkingError) {
-            urlRequest = try self.urlRequest(for: request, built: built, kind: kind, options: options)
+            (urlRequest, beside) = try self.urlRequest(for: request, built: built, kind: kind, options: options)
         } catch {
             return .failure(error)
         }
-        return await run(urlRequest, kind: kind, options: options, transport: transport, decode: decode)
+        return await run(urlRequest, beside: beside, kind: kind, options: options, transport: transport, decode: decode)
     }
 
     /// Runs a built request through `transport` and decodes a 2xx response with `decode`.
     @inlinable
     func run<T: Sendable>(
-        _ urlRequest: URLRequest, kind: RequestContext.Kind, options: RequestOptions, transport: any HTTPTransport,
-        decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
+        _ urlRequest: URLRequest, beside: BodyBeside?, kind: RequestContext.Kind, options: RequestOptions,
+        transport: any HTTPTransport, decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
-        await send(urlRequest, kind: kind, options: options, transport: transport).decoded(with: decode)
+        await send(urlRequest, beside: beside, kind: kind, options: options, transport: transport)
+            .decoded(with: decode)
     }
 
     /// `execute`, reporting the request body's bytes to `uploadProgress` as the transport reads
@@ -104,14 +111,15 @@ package struct Pipeline: Sendable {
     ) async -> Result<T, NetworkingError> {
         let options = RequestOptions.current
         let urlRequest: URLRequest
+        let beside: BodyBeside?
         do {
-            urlRequest = try build(request, kind: kind, options: options)
+            (urlRequest, beside) = try build(request, kind: kind, options: options)
         } catch {
             return .failure(error)
         }
         return await send(
-            urlRequest, kind: kind, options: options, transport: transport, uploadProgress: uploadProgress,
-            downloadProgress: downloadProgress
+            urlRequest, beside: beside, kind: kind, options: options, transport: transport,
+            uploadProgress: uploadProgress, downloadProgress: downloadProgress
         ).decoded(with: decode)
     }
 
@@ -122,27 +130,32 @@ package struct Pipeline: Sendable {
     package func stream(
         _ request: HTTPRequest, kind: RequestContext.Kind = .request
     ) async throws(NetworkingError) -> StreamedResponse {
-        try await stream(try build(request, kind: kind, options: RequestOptions.current), kind: kind)
+        let (urlRequest, beside) = try build(request, kind: kind, options: RequestOptions.current)
+        return try await stream(urlRequest, beside: beside, kind: kind)
     }
 
-    /// Sends an already-built request and returns a 2xx response with its body still arriving.
+    /// Sends an already-built request (with the body `beside` it, if it has one) and returns a
+    /// 2xx response with its body still arriving.
     @concurrent
     package func stream(
-        _ urlRequest: URLRequest, kind: RequestContext.Kind = .request
+        _ urlRequest: URLRequest, beside: BodyBeside? = nil, kind: RequestContext.Kind = .request
     ) async throws(NetworkingError) -> StreamedResponse {
-        try await stream(urlRequest, kind: kind, responseBodyLimit: TransportRequest.defaultResponseBodyLimit)
+        try await stream(
+            urlRequest, beside: beside, kind: kind, responseBodyLimit: TransportRequest.defaultResponseBodyLimit)
     }
 
     /// `stream`, telling the transport how much of the body its reader may hold in memory.
     private func stream(
-        _ urlRequest: URLRequest, kind: RequestContext.Kind, responseBodyLimit: Int
+        _ urlRequest: URLRequest, beside: BodyBeside?, kind: RequestContext.Kind, responseBodyLimit: Int
     ) async throws(NetworkingError) -> StreamedResponse {
+        let options = RequestOptions.current
         let observation = RequestObservation(
-            observers: observers, request: urlRequest, kind: kind, options: RequestOptions.current)
-        let step = TransportStep(transport: transport, reading: .streamed, responseBodyLimit: responseBodyLimit)
+            observers: observers, request: urlRequest, beside: beside, kind: kind, options: options)
+        let step = TransportStep(
+            transport: transport, state: state(options), reading: .streamed, responseBodyLimit: responseBodyLimit)
         let exchange: HTTPExchange
         do throws(NetworkingError) {
-            exchange = try await send(urlRequest, through: step).get()
+            exchange = try await send(urlRequest, beside: beside, through: step).get()
         } catch {
             observation?.complete(error, exchange: nil)
             throw error
@@ -174,7 +187,7 @@ package struct Pipeline: Sendable {
         kind: RequestContext.Kind = .download
     ) async throws(NetworkingError) -> FileDownloadExchange {
         let start = Date()
-        let streamed = try await stream(urlRequest, kind: kind, responseBodyLimit: .max)
+        let streamed = try await stream(urlRequest, beside: nil, kind: kind, responseBodyLimit: .max)
         return try await FileBodyWriter.write(streamed, to: target, progress: progress, since: start)
     }
 
@@ -192,12 +205,13 @@ package struct Pipeline: Sendable {
         for observer in observers { observer.requestCompleted(completion) }
     }
 
-    /// `built` when a front door built the request already, else `request` built.
+    /// `built` when a front door built the request already (a request without a body), else
+    /// `request` built, with the body beside it when it has a file or a stream.
     @usableFromInline
     func urlRequest(
         for request: HTTPRequest, built: URLRequest?, kind: RequestContext.Kind, options: RequestOptions
-    ) throws(NetworkingError) -> URLRequest {
-        if let built { return built }
+    ) throws(NetworkingError) -> (URLRequest, BodyBeside?) {
+        if let built { return (built, nil) }
         return try build(request, kind: kind, options: options)
     }
 
@@ -205,9 +219,9 @@ package struct Pipeline: Sendable {
     @usableFromInline
     func build(
         _ request: HTTPRequest, kind: RequestContext.Kind, options: RequestOptions
-    ) throws(NetworkingError) -> URLRequest {
+    ) throws(NetworkingError) -> (URLRequest, BodyBeside?) {
         do {
-            return try builder.makeURLRequest(request)
+            return try builder.build(request)
         } catch {
             reportUnbuildable(method: request.method, headers: request.headers, kind: kind, options: options, error)
             throw error
@@ -220,26 +234,30 @@ package struct Pipeline: Sendable {
     /// other modules run specialised code.
     @usableFromInline
     func send(
-        _ urlRequest: URLRequest, kind: RequestContext.Kind, options: RequestOptions, transport: any HTTPTransport,
-        uploadProgress: ProgressReporter? = nil, downloadProgress: ProgressReporter? = nil
+        _ urlRequest: URLRequest, beside: BodyBeside? = nil, kind: RequestContext.Kind, options: RequestOptions,
+        transport: any HTTPTransport, uploadProgress: ProgressReporter? = nil, downloadProgress: ProgressReporter? = nil
     ) async -> SentRequest {
-        let observation = RequestObservation(observers: observers, request: urlRequest, kind: kind, options: options)
+        let observation = RequestObservation(
+            observers: observers, request: urlRequest, beside: beside, kind: kind, options: options)
         let step = TransportStep(
-            transport: transport, uploadProgress: uploadProgress, downloadProgress: downloadProgress)
-        let sent = await RequestOptions.with(options) { await send(urlRequest, through: step) }
+            transport: transport, state: state(options), uploadProgress: uploadProgress,
+            downloadProgress: downloadProgress)
+        let sent = await RequestOptions.with(options) { await send(urlRequest, beside: beside, through: step) }
         return SentRequest(sent, observation: observation)
     }
 
-    /// Sends the request through the interceptors and `step`, with the cookie jar bound.
-    private func send(_ urlRequest: URLRequest, through step: TransportStep) async -> Result<
+    /// The state of a request with `options`: this pipeline's redirect policy and cookie jar.
+    package func state(_ options: RequestOptions) -> RequestState {
+        RequestState(options: options, redirectPolicy: redirectPolicy, cookieJar: cookieJar)
+    }
+
+    /// Sends the request (with the body beside it) through the interceptors and `step`.
+    private func send(_ urlRequest: URLRequest, beside: BodyBeside?, through step: TransportStep) async -> Result<
         HTTPExchange, NetworkingError
     > {
-        let chain = InterceptorChain(interceptors: interceptors, step: step)
         do throws(NetworkingError) {
             return .success(
-                try await bindingCookieJar { () async throws(NetworkingError) -> HTTPExchange in
-                    try await chain.send(urlRequest)
-                })
+                try await InterceptorChain(interceptors: interceptors, step: step).send(urlRequest, beside: beside))
         } catch {
             return .failure(error)
         }

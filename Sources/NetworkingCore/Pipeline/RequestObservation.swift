@@ -13,25 +13,30 @@ import Foundation
 package struct RequestObservation: Sendable {
     private let observers: [any RequestObserver]
     private let request: URLRequest
+    /// The body beside the head, when it is a file or a stream.
+    private let beside: BodyBeside?
     private let kind: RequestContext.Kind
     private let options: RequestOptions
     /// The context whose start was reported, or `nil` while failures only are observed.
     private let started: RequestContext?
     private let since = DispatchTime.now().uptimeNanoseconds
 
-    /// Starts observing `request`; `nil` when there are no observers.
+    /// Starts observing `request` (with the body `beside` it, if it has one); `nil` when there
+    /// are no observers.
     package init?(
-        observers: [any RequestObserver], request: URLRequest, kind: RequestContext.Kind, options: RequestOptions
+        observers: [any RequestObserver], request: URLRequest, beside: BodyBeside? = nil, kind: RequestContext.Kind,
+        options: RequestOptions
     ) {
         guard !observers.isEmpty else { return nil }
         self.observers = observers
         self.request = request
+        self.beside = beside
         self.kind = kind
         self.options = options
         if observers.allSatisfy(\.observesFailuresOnly) {
             started = nil
         } else {
-            let context = Self.context(of: request, kind: kind, options: options)
+            let context = Self.context(of: request, bodyFile: beside?.body.fileURL, kind: kind, options: options)
             for observer in observers { observer.requestStarted(context) }
             started = context
         }
@@ -49,7 +54,7 @@ package struct RequestObservation: Sendable {
         } else {
             // A success nobody listens to, unless report-only pinning found a mismatch in it.
             guard failure != nil || (metrics ?? exchange?.metrics)?.pinMismatch != nil else { return }
-            context = Self.context(of: request, kind: kind, options: options)
+            context = Self.context(of: request, bodyFile: beside?.body.fileURL, kind: kind, options: options)
             for observer in observers { observer.requestStarted(context) }
         }
         let elapsed = DispatchTime.now().uptimeNanoseconds &- since
@@ -64,18 +69,19 @@ package struct RequestObservation: Sendable {
                 ? nil
                 : TransactionMetrics(
                     startDate: Date(timeIntervalSinceNow: -Double(elapsed) / 1e9), endDate: Date(),
-                    requestBodyBytes: request.inMemoryBodyByteCount, responseBodyBytes: byteCount))
+                    requestBodyBytes: beside.map { $0.body.length } ?? request.inMemoryBodyByteCount,
+                    responseBodyBytes: byteCount))
         let completion = RequestCompletion(
             context: context, outcome: outcome, duration: duration, metrics: measured, exchange: exchange)
         for observer in observers { observer.requestCompleted(completion) }
     }
 
     private static func context(
-        of request: URLRequest, kind: RequestContext.Kind, options: RequestOptions
+        of request: URLRequest, bodyFile: URL?, kind: RequestContext.Kind, options: RequestOptions
     ) -> RequestContext {
         RequestContext(
             method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), url: request.url,
             headers: HTTPHeaders(request.allHTTPHeaderFields ?? [:]), body: request.httpBody, kind: kind,
-            options: options, bodyFile: request.fileBodyURL)
+            options: options, bodyFile: bodyFile)
     }
 }

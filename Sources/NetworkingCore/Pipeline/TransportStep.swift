@@ -8,12 +8,15 @@ import Foundation
 /// and `HTTPExchange` and the transport's `TransportRequest` and `TransportResponse`.
 ///
 /// It takes the body off the request as an `HTTPBody` (refusing to send a one-shot body twice),
-/// sends it, and hands the interceptors an exchange: the whole body when the caller collects it
+/// sends it hop by hop, following redirects and keeping cookies by the request's `state` (see
+/// `sendHops`), and hands the interceptors an exchange: the whole body when the caller collects it
 /// (reporting a 2xx body's arrival to `downloadProgress`, when given); for a caller that reads a
 /// 2xx body as it arrives (a stream, a download), an empty body with the stream beside it
 /// (`HTTPExchange.arrivingBody`), where the pipeline takes it from.
 package struct TransportStep: Sendable {
     let transport: any HTTPTransport
+    /// The request's redirect policy, cookie jar and options.
+    let state: RequestState
     let reading: TransportRequest.BodyReading
     let uploadProgress: ProgressReporter?
     let downloadProgress: ProgressReporter?
@@ -22,26 +25,41 @@ package struct TransportStep: Sendable {
     let responseBodyLimit: Int
 
     /// A step that collects the body (reporting its arrival to `downloadProgress`), or with
-    /// `reading` `.streamed` hands a 2xx body over as it arrives.
+    /// `reading` `.streamed` hands a 2xx body over as it arrives; redirects are followed by
+    /// `state`.
     package init(
-        transport: any HTTPTransport, reading: TransportRequest.BodyReading = .whole,
+        transport: any HTTPTransport, state: RequestState, reading: TransportRequest.BodyReading = .whole,
         uploadProgress: ProgressReporter? = nil, downloadProgress: ProgressReporter? = nil,
         responseBodyLimit: Int = TransportRequest.defaultResponseBodyLimit
     ) {
         self.transport = transport
+        self.state = state
         self.reading = reading
         self.uploadProgress = uploadProgress
         self.downloadProgress = downloadProgress
         self.responseBodyLimit = responseBodyLimit
     }
 
-    /// Sends `request` through the transport.
-    package func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+    /// A step outside any client: redirects are followed by the policy `transport` carries,
+    /// without cookies.
+    package init(
+        transport: any HTTPTransport, reading: TransportRequest.BodyReading = .whole,
+        uploadProgress: ProgressReporter? = nil, downloadProgress: ProgressReporter? = nil
+    ) {
+        self.init(
+            transport: transport, state: RequestState(redirectPolicy: .of(transport)), reading: reading,
+            uploadProgress: uploadProgress, downloadProgress: downloadProgress)
+    }
+
+    /// Sends `request` through the transport, with the body `beside` it unless an interceptor
+    /// put one of its own on the head.
+    package func send(_ request: URLRequest, beside: BodyBeside? = nil) async throws(NetworkingError) -> HTTPExchange {
         // Progress is counted as the body arrives, so the transport is asked to stream it.
-        var sent = try TransportRequest(sending: request, reading: downloadProgress == nil ? reading : .streamed)
+        var sent = try TransportRequest(
+            sending: request, beside: beside, reading: downloadProgress == nil ? reading : .streamed)
         sent.responseBodyLimit = responseBodyLimit
         if let uploadProgress, let body = sent.body { sent.body = body.reportingProgress(to: uploadProgress) }
-        let response = try await transport.send(sent)
+        let response = try await sendHops(sent)
         let isSuccess = (200..<300).contains(response.statusCode)
         if let downloadProgress, isSuccess {
             return try await response.collect(upTo: responseBodyLimit, reportingTo: downloadProgress)
@@ -55,16 +73,21 @@ package struct TransportStep: Sendable {
 }
 
 extension TransportRequest {
-    /// The request a chain hands its transport: `request` with its body taken off as an
-    /// `HTTPBody`. A one-shot body already sent once fails with `HTTPBody.alreadySentError`.
-    package init(sending request: URLRequest, reading: BodyReading) throws(NetworkingError) {
+    /// The request a chain hands its transport: `request`'s head with its body: the bytes or the
+    /// stream an interceptor put on it, or else the body `beside` it. A one-shot body already
+    /// sent once fails with `HTTPBody.alreadySentError`.
+    package init(sending request: URLRequest, beside: BodyBeside? = nil, reading: BodyReading) throws(NetworkingError) {
+        var head = request
         var body: HTTPBody?
-        if let data = request.httpBody {
+        if let beside {
+            body = try beside.body(for: request)
+        } else if let data = request.httpBody {
             body = HTTPBody(data)
         } else if let stream = request.httpBodyStream {
             body = HTTPBody(stream)
         }
+        if head.httpBodyStream != nil { head.httpBodyStream = nil }  // the body is `body`
         if let body, !body.claim() { throw HTTPBody.alreadySentError }
-        self.init(head: request, body: body, reading: reading)
+        self.init(head: head, body: body, reading: reading)
     }
 }

@@ -4,13 +4,11 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The hops of one request through a transport that follows redirects by a `RedirectPolicy`:
-/// the request to send next, how many redirects were followed to get there, and the cookies
-/// each hop carries.
-///
-/// Every transport's loop is the same, whatever it sends with:
+/// The hops of one request: the request to send next, how many redirects were followed to get
+/// there, and the cookies each hop carries. The pipeline's hop loop (`TransportStep+Hops.swift`)
+/// is its one user:
 /// ```swift
-/// var hops = RedirectHops(request, policy: redirectPolicy)
+/// var hops = RedirectHops(request, policy: redirectPolicy, cookieJar: jar)
 /// while true {
 ///     let response = try await sendOne(hops.current)
 ///     if try hops.follow(after: response) { continue }  // hops.current is the next request
@@ -18,34 +16,29 @@ import Foundation
 /// }
 /// ```
 ///
-/// With a cookie jar (by default `RedirectHops.cookieJar`, which front doors bind to theirs),
-/// each hop's `Cookie` header is the one the caller set, while the chain is on the original
-/// origin, followed by the jar's cookies for that hop's URL; `follow(after:)` gives the jar the
-/// response's `Set-Cookie` fields first, so a cookie set by a redirect is sent on the next hop.
-/// A loop that returns without calling `follow(after:)` for a final response calls
+/// With a cookie jar, each hop's `Cookie` header is the one the caller set, while the chain is on
+/// the original origin, followed by the jar's cookies for that hop's URL; `follow(after:)` gives
+/// the jar the response's `Set-Cookie` fields first, so a cookie set by a redirect is sent on the
+/// next hop. A loop that returns without calling `follow(after:)` for a final response calls
 /// `storeCookies(from:)` instead (calling both stores once).
-public struct RedirectHops: Sendable {
-    /// The cookie jar of the requests run in the current task: the `Networking` or `HTTPClient`
-    /// running them binds its own (or `nil` when its jar is off), and `init` takes it from here.
-    @TaskLocal public static var cookieJar: (any CookieJar)?
-
+package struct RedirectHops: Sendable {
     /// The request the chain started with (its origin decides which headers a redirect strips).
-    public let original: URLRequest
+    package let original: URLRequest
     /// The request to send now: the original, then each redirect's, with its hop's cookies.
-    public private(set) var current: URLRequest
+    package private(set) var current: URLRequest
     /// How many redirects were followed.
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// The policy that decides each hop.
-    public let policy: RedirectPolicy
+    package let policy: RedirectPolicy
     /// The jar each hop's cookies come from and each response's cookies go to.
-    public let cookieJar: (any CookieJar)?
+    package let cookieJar: (any CookieJar)?
     /// The `Cookie` header the caller set, until the policy strips it (the chain left the origin).
     private var callerCookie: String?
     /// The hop whose response's cookies were stored last.
     private var storedHop = -1
 
     /// Starts a chain at `request`, its cookies from `cookieJar`.
-    public init(_ request: URLRequest, policy: RedirectPolicy, cookieJar: (any CookieJar)? = RedirectHops.cookieJar) {
+    package init(_ request: URLRequest, policy: RedirectPolicy, cookieJar: (any CookieJar)? = nil) {
         original = request
         current = request
         self.policy = policy
@@ -58,7 +51,7 @@ public struct RedirectHops: Sendable {
     /// Whether `response` (to `current`) is a redirect the policy follows: then `current` becomes
     /// the next request. The response's cookies are stored first. Throws what the policy refuses
     /// (too many redirects, an insecure downgrade).
-    public mutating func follow(after response: HTTPURLResponse) throws(NetworkingError) -> Bool {
+    package mutating func follow(after response: HTTPURLResponse) throws(NetworkingError) -> Bool {
         storeCookies(from: response)
         guard let cookieJar else {
             guard
@@ -85,7 +78,7 @@ public struct RedirectHops: Sendable {
 
     /// Whether `head` (to `current`) is a redirect the policy follows, as `follow(after:)` with
     /// its response; the head of a status that is no redirect is not turned into one.
-    public mutating func follow(after head: ResponseHead) throws(NetworkingError) -> Bool {
+    package mutating func follow(after head: ResponseHead) throws(NetworkingError) -> Bool {
         guard RedirectPolicy.isRedirect(head.statusCode) else {
             storeCookies(from: head)
             return false
@@ -94,14 +87,14 @@ public struct RedirectHops: Sendable {
     }
 
     /// Gives the jar the `Set-Cookie` fields of `response`, the answer to `current` (once a hop).
-    public mutating func storeCookies(from response: HTTPURLResponse) {
+    package mutating func storeCookies(from response: HTTPURLResponse) {
         guard let cookieJar, storedHop != count, let url = current.url else { return }
         storedHop = count
         cookieJar.store(from: response, receivedFrom: url)
     }
 
     /// Gives the jar the `Set-Cookie` fields of `head`, the answer to `current` (once a hop).
-    public mutating func storeCookies(from head: ResponseHead) {
+    package mutating func storeCookies(from head: ResponseHead) {
         guard let cookieJar, storedHop != count, let url = current.url else { return }
         storedHop = count
         cookieJar.store(from: head, receivedFrom: url)

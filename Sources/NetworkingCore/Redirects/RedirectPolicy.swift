@@ -6,14 +6,16 @@ import Foundation
 
 /// How redirects are followed, the same on every transport.
 ///
-/// Transports do not follow redirects themselves; they call `nextRequest(after:…)` and send what
-/// it returns. The rules (RFC 9110 §15.4):
+/// Transports do not follow redirects: each sends one hop, and the pipeline follows the redirects
+/// of every request (whatever its transport, fakes included) by its client's policy, the
+/// transport's `redirectPolicy` unless the client was given another. The rules (RFC 9110 §15.4):
 /// - 301 and 302 turn a `POST` into a `GET`; 303 turns anything but `HEAD` into a `GET`; the body
 ///   and its `Content-*` headers are dropped when the method changes.
 /// - 307 and 308 resend the same method **and body**.
 /// - When the scheme, host or port changes, `Authorization`, `Cookie` and
-///   `Proxy-Authorization` (the `sensitiveHeaders`), and any `additionalSensitiveHeaders`, are
-///   removed, and stay removed for later hops.
+///   `Proxy-Authorization` (the `sensitiveHeaders`; front doors add the credential headers they
+///   set, such as the key of `setAuthorizationHeader(headerKey:headerValue:)`) are removed, and
+///   stay removed for later hops.
 /// - An `https` → `http` redirect is refused with `URLError(.appTransportSecurityRequiresSecureConnection)`
 ///   unless `allowsInsecureDowngrade` is set.
 /// - More than `maxRedirects` hops fail with `URLError(.httpTooManyRedirects)`.
@@ -24,12 +26,6 @@ public struct RedirectPolicy: Sendable {
     public var allowsInsecureDowngrade: Bool
     /// Headers removed when a redirect leaves the original origin.
     public var sensitiveHeaders: [String]
-
-    /// More header names to strip when a redirect leaves the original origin, for requests run in
-    /// the current task: front doors bind the credential headers they add here (the `Networking`
-    /// actor binds the key of `setAuthorizationHeader(headerKey:headerValue:)`), so a custom
-    /// credential header never crosses origins either.
-    @TaskLocal public static var additionalSensitiveHeaders: [String] = []
 
     /// Redirects are followed under the rules above; at most 10 hops.
     public static let `default` = RedirectPolicy()
@@ -44,6 +40,16 @@ public struct RedirectPolicy: Sendable {
         self.maxRedirects = maxRedirects
         self.allowsInsecureDowngrade = allowsInsecureDowngrade
         self.sensitiveHeaders = sensitiveHeaders
+    }
+
+    /// This policy, also stripping `names` when a redirect leaves the original origin (a client's
+    /// own credential headers), each name once.
+    package func stripping(_ names: [String]) -> RedirectPolicy {
+        var policy = self
+        for name in names where !policy.sensitiveHeaders.contains(where: { $0.caseInsensitiveEquals(name) }) {
+            policy.sensitiveHeaders.append(name)
+        }
+        return policy
     }
 
     /// Whether this status is a redirect this policy can follow.
@@ -97,7 +103,7 @@ public struct RedirectPolicy: Sendable {
             }
         }
         if !Self.sameOrigin(target, original.url) {
-            for name in sensitiveHeaders + Self.additionalSensitiveHeaders {
+            for name in sensitiveHeaders {
                 next.setValue(nil, forHTTPHeaderField: name)
             }
         }

@@ -13,7 +13,11 @@ import Foundation
 ///
 /// An interceptor sees every HTTP response, 4xx and 5xx included (as exchanges, not errors), and
 /// may throw any error: a `NetworkingError` passes through as it is, anything else is wrapped
-/// (see `NetworkingError.underlyingError`). The request's options (`RequestOptions.current`:
+/// (see `NetworkingError.underlyingError`).
+///
+/// A body of bytes is the request's `httpBody`. A file or a streamed body travels beside the
+/// request instead, and is sent as it is unless the interceptor sets `httpBody` (which replaces
+/// it); `isBodyReplayable` says whether calling `next` again can send the body again. The request's options (`RequestOptions.current`:
 /// whether it needs a credential, its attempt budget, whether it may be logged) are bound while
 /// every interceptor runs, and travel beside the request, never on it.
 public protocol HTTPInterceptor: Sendable {
@@ -45,11 +49,12 @@ package struct InterceptorChain: Sendable {
     /// The transport beneath the interceptors.
     package var transport: any HTTPTransport { step.transport }
 
-    /// Sends `request` through every interceptor and the transport.
-    package func send(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
-        if interceptors.isEmpty { return try await step.send(request) }
+    /// Sends `request` (with the body `beside` it, a file or a stream, if it has one; see
+    /// `BodyBeside`) through every interceptor and the transport.
+    package func send(_ request: URLRequest, beside: BodyBeside? = nil) async throws(NetworkingError) -> HTTPExchange {
+        if interceptors.isEmpty { return try await step.send(request, beside: beside) }
         do {
-            return try await run(request, from: interceptors.startIndex)
+            return try await run(request, beside: beside, from: interceptors.startIndex)
         } catch {
             throw NetworkingError(error)
         }
@@ -57,10 +62,12 @@ package struct InterceptorChain: Sendable {
 
     /// Sends `request` with `options` as `RequestOptions.current` for every interceptor and the
     /// transport.
-    package func send(_ request: URLRequest, options: RequestOptions) async throws(NetworkingError) -> HTTPExchange {
+    package func send(
+        _ request: URLRequest, beside: BodyBeside? = nil, options: RequestOptions
+    ) async throws(NetworkingError) -> HTTPExchange {
         let result = await RequestOptions.with(options) { () async -> Result<HTTPExchange, NetworkingError> in
             do throws(NetworkingError) {
-                return .success(try await send(request))
+                return .success(try await send(request, beside: beside))
             } catch {
                 return .failure(error)
             }
@@ -68,13 +75,13 @@ package struct InterceptorChain: Sendable {
         return try result.get()
     }
 
-    private func run(_ request: URLRequest, from index: Int) async throws -> HTTPExchange {
+    private func run(_ request: URLRequest, beside: BodyBeside?, from index: Int) async throws -> HTTPExchange {
         guard index < interceptors.endIndex else {
-            return try await step.send(request)
+            return try await step.send(request, beside: beside)
         }
         try Task.checkCancellation()
         return try await interceptors[index].intercept(request) { request in
-            try await self.run(request, from: index + 1)
+            try await self.run(request, beside: beside, from: index + 1)
         }
     }
 }

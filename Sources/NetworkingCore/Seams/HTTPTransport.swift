@@ -7,6 +7,10 @@ import Foundation
 /// Sends one request and returns the response head with its body, whatever the status: the one
 /// seam between the library and the network.
 ///
+/// A transport sends one hop: it follows no redirect and keeps no cookie. The pipeline does both
+/// for every transport alike (see `RedirectPolicy` and `CookieJar`), so a transport of one's own,
+/// a fake or a recorder gets redirects, cookies and credential stripping without a line of its own.
+///
 /// A transport returns a response for every HTTP response, 4xx and 5xx included (turning those
 /// into errors is the pipeline's job, after the interceptors have seen them). It throws a
 /// `NetworkingError` only when there is no HTTP response (`.transport`, `.invalidResponse`,
@@ -58,6 +62,10 @@ public struct TransportRequest: Sendable {
     /// buffers no more for a slow reader. `Int.max` for a reader that holds none (a download to a
     /// file). A transport applies its own cap as well.
     public var responseBodyLimit: Int
+    /// When the request's first hop was sent, for a hop after a redirect: a transport's limit on
+    /// the whole request (`CurlTransport.Configuration.totalTimeout`) counts from it. `nil` for a
+    /// first hop (the request starts now).
+    public var firstHopStart: ContinuousClock.Instant?
 
     /// The default for `responseBodyLimit`: 128 MiB.
     public static let defaultResponseBodyLimit = 128 * 1024 * 1024
@@ -74,16 +82,17 @@ public struct TransportRequest: Sendable {
     }
 
     /// The head with the body on it, for an adapter to an API that takes a `URLRequest` with its
-    /// body: bytes as `httpBody`, a file as a `FileBodyStream` (not read here), and a stream read
-    /// into `httpBody` (at most `limit` bytes, 16 MiB by default; a one-shot stream is read then).
+    /// body: bytes as `httpBody`, a file as an `InputStream` over it (not read here), and a stream
+    /// read into `httpBody` (at most `limit` bytes, 16 MiB by default; a one-shot stream is read
+    /// then).
     public func collectingBody(
         upTo limit: Int = FileBodyWriter.defaultMaxInMemoryBody
     ) async throws(NetworkingError) -> URLRequest {
         guard let body else { return head }
         var request = head
         if let file = body.fileURL {
-            if request.fileBodyURL != file || body.fileProgress != nil { request.setFileBody(file) }
-            (request.httpBodyStream as? FileBodyStream)?.progress = body.fileProgress.map { ($0, body.length) }
+            request.httpBody = nil
+            request.httpBodyStream = InputStream(url: file)
         } else if let data = body.data {
             if request.httpBody != data { request.httpBody = data }
         } else {

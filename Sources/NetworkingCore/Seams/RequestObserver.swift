@@ -12,7 +12,7 @@ public struct RequestContext: Sendable, Identifiable {
     public let headers: HTTPHeaders
     /// The request body, when it is in memory (loggers show it truncated).
     public let body: Data?
-    /// The file the request body is read from, when it is one (`FileBodyStream`).
+    /// The file the request body is read from, when it is one.
     public let bodyFile: URL?
     /// What kind of call made the request.
     public let kind: Kind

@@ -77,14 +77,18 @@ public final class FileBodyWriter: Sendable {
     }
 
     /// Appends a chunk; a write error (disk full, file removed) throws `.transport` with
-    /// `URLError(.cannotWriteToFile)`. Chunks are written in batches of `writeBufferSize` bytes;
-    /// `close()` writes the rest, so after a failure the file still holds every byte received.
+    /// `URLError(.cannotWriteToFile)`. With a progress reporter each chunk is written before its
+    /// progress is reported; without one, chunks are written in batches of `writeBufferSize`
+    /// bytes. `close()` writes the rest, so after a failure the file still holds every byte
+    /// received.
     public func write(_ data: Data) throws(NetworkingError) {
         let file = target.file
         let value = try state.withLock { state throws(NetworkingError) -> TransferProgress in
             guard state.handle != nil else { throw .invalidRequest("the download file is not open") }
             state.pending.append(data)
-            if state.pending.count >= Self.writeBufferSize { try Self.flush(&state, file) }
+            // Reported bytes are in the file: a process killed after a report resumes from at
+            // least there. Without a reporter, chunks are gathered into fewer writes.
+            if progress != nil || state.pending.count >= Self.writeBufferSize { try Self.flush(&state, file) }
             state.written += Int64(data.count)
             return TransferProgress(completedBytes: state.startOffset + state.written, totalBytes: state.total)
         }

@@ -6,13 +6,16 @@ import Foundation
 
 // The transfers, written once over the one transport method: a response read as it arrives, a
 // body written to a file, progress both ways. The pipeline runs the same helpers beneath the
-// interceptors; these are for calling a transport directly.
+// interceptors; these are for calling a transport directly, and follow redirects by the policy
+// the transport carries (see `TransportStep.sendHops`), as a client over it would.
 
 extension HTTPTransport {
     /// Sends `request` and returns as soon as the response head has arrived, whatever its
     /// status, with the body still arriving.
     public func stream(_ request: URLRequest) async throws(NetworkingError) -> StreamedResponse {
-        StreamedResponse(try await send(try TransportRequest(sending: request, reading: .streamed)))
+        StreamedResponse(
+            try await TransportStep(transport: self).sendHops(
+                try TransportRequest(sending: request, reading: .streamed)))
     }
 
     /// Sends `request` and writes a 2xx body to `target` (see `DownloadTarget` for resuming) as
@@ -24,7 +27,7 @@ extension HTTPTransport {
         let start = Date()
         var sent = try TransportRequest(sending: request, reading: .streamed)
         sent.responseBodyLimit = .max  // the body goes to the file, not to memory
-        let streamed = StreamedResponse(try await send(sent))
+        let streamed = StreamedResponse(try await TransportStep(transport: self).sendHops(sent))
         guard (200..<300).contains(streamed.statusCode) else {
             let body = try await streamed.body.collect(upTo: FileBodyWriter.defaultMaxInMemoryBody)
             return FileDownloadExchange(

@@ -40,24 +40,18 @@
                 request: outcome.request, head: outcome.head, stream: stream, metrics: outcome.metrics)
         }
 
-        /// A download through a download task, as background sessions require.
+        /// A download through a download task, as background sessions require (one hop: the
+        /// pipeline follows redirects).
         func backgroundDownload(
             _ request: URLRequest, to target: DownloadTarget
         ) async throws(NetworkingError) -> FileDownloadExchange {
             let start = Date()
-            var hops = RedirectHops(request, policy: redirectPolicy)
-            while true {
-                if Task.isCancelled { throw .cancelled }
-                let writer = FileBodyWriter(target: target, progress: nil)
-                let (response, body) = try await downloadTask(hops.current, writer: writer)
-                hops.storeCookies(from: response)
-                if !writer.isWriting, try hops.follow(after: response) { continue }
-                let received = writer.isWriting ? writer.bytesWritten : Int64(body.count)
-                let metrics = TransactionMetrics(
-                    startDate: start, endDate: Date(), responseBodyBytes: received, redirectCount: hops.count)
-                return writer.outcome(
-                    request: hops.current, head: ResponseHead(response), body: body, metrics: metrics)
-            }
+            if Task.isCancelled { throw .cancelled }
+            let writer = FileBodyWriter(target: target, progress: nil)
+            let (response, body) = try await downloadTask(request, writer: writer)
+            let received = writer.isWriting ? writer.bytesWritten : Int64(body.count)
+            let metrics = TransactionMetrics(startDate: start, endDate: Date(), responseBodyBytes: received)
+            return writer.outcome(request: request, head: ResponseHead(response), body: body, metrics: metrics)
         }
 
         /// One hop through a download task.

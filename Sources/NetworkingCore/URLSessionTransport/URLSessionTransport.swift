@@ -7,14 +7,15 @@ import Foundation
 /// The default transport: `URLSession`, with the library's own redirect policy, body cap and the
 /// Linux workarounds (see `docs/LinuxURLSession.md` in the project):
 /// - a `401` with `WWW-Authenticate: Basic` returns the 401 instead of hanging;
-/// - redirects are followed by `RedirectPolicy` (credentials stripped across origins, 307/308
-///   resend the body) rather than by URLSession;
+/// - it sends one hop: URLSession is told not to follow redirects, and the pipeline follows them
+///   by `redirectPolicy` (credentials stripped across origins, 307/308 resend the body);
 /// - the body is collected into one buffer sized from `Content-Length`, without the 2× peak of
 ///   `data(for:)`, and a body over `maxResponseBodySize` cancels the transfer.
 public final class URLSessionTransport: HTTPTransport {
     /// The session requests run on.
     public let session: URLSession
-    /// How redirects are followed.
+    /// How the redirects of requests through this transport are followed, by the pipeline of the
+    /// client over it (URLSession is told not to follow them).
     public let redirectPolicy: RedirectPolicy
     /// The largest response body collected in memory, in bytes.
     public let maxResponseBodySize: Int
@@ -81,29 +82,27 @@ public final class URLSessionTransport: HTTPTransport {
     /// Sends one hop (no redirect following) and waits for its result: the complete body, or only
     /// the head when `sink` makes the task a stream. `sink` is called with the task before it starts.
     func transfer(
-        _ request: URLRequest, deadline: DispatchTime? = nil,
+        _ request: URLRequest, file: HTTPBody? = nil, deadline: DispatchTime? = nil,
         sink makeSink: (URLSessionDataTask) -> TaskSink = { _ in .memory }
     ) async throws(NetworkingError) -> (HTTPURLResponse, Data, TransactionMetrics?) {
-        let task = try makeTask(request)
+        let task = try makeTask(request, file: file)
         switch await run(task, sink: makeSink(task), deadline: deadline) {
         case .success(let response, let body): return (response, body, Self.metrics(of: task))
         case .failure(let error): throw error
         }
     }
 
-    /// Creates the task of one hop (not started), reading a file body from its file.
-    func makeTask(_ request: URLRequest) throws(NetworkingError) -> URLSessionDataTask {
+    /// Creates the task of one hop (not started); a `file` body is uploaded from its file, read
+    /// afresh, its progress reported as URLSession sends it.
+    func makeTask(_ request: URLRequest, file: HTTPBody? = nil) throws(NetworkingError) -> URLSessionDataTask {
         if Task.isCancelled { throw .cancelled }
         if let settingsError { throw settingsError }
         try RequestHeadCheck.validate(request)
-        var request = request
-        let file = request.httpBodyStream as? FileBodyStream
-        if file != nil { request.httpBodyStream = nil }  // uploaded from the file, read afresh
         let task: URLSessionDataTask
-        if let file {
-            task = session.uploadTask(with: request, fromFile: file.fileURL)
-            if let progress = file.progress {
-                delegate.reportUpload(of: task, to: progress.reporter, totalBytes: progress.totalBytes)
+        if let file, let url = file.fileURL {
+            task = session.uploadTask(with: request, fromFile: url)
+            if let reporter = file.fileProgress {
+                delegate.reportUpload(of: task, to: reporter, totalBytes: file.length)
             }
         } else {
             task = session.dataTask(with: request)
@@ -119,7 +118,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// Cancellation resolves the continuation itself rather than waiting for URLSession's -999: a
     /// task cancelled before `resume()` may never report back, and the request would hang.
     ///
-    /// At `deadline` (a request's resource deadline, see `resourceDeadline()`) the transfer ends
+    /// At `deadline` (a request's resource deadline, see `resourceDeadline(from:)`) the transfer ends
     /// with a timeout, a stream's body included.
     func run(
         _ task: URLSessionDataTask, sink: TaskSink, deadline: DispatchTime? = nil
@@ -145,9 +144,14 @@ public final class URLSessionTransport: HTTPTransport {
         }
     }
 
-    /// The resource deadline of a request starting now, if the configuration sets one.
-    func resourceDeadline() -> DispatchTime? {
-        resourceTimeout.map { .now() + $0 }
+    /// The resource deadline of a request whose first hop started at `firstHopStart` (now when
+    /// `nil`), if the configuration sets one: redirects count against the whole request's limit.
+    func resourceDeadline(from firstHopStart: ContinuousClock.Instant?) -> DispatchTime? {
+        guard let resourceTimeout else { return nil }
+        guard let firstHopStart else { return .now() + resourceTimeout }
+        let elapsed = firstHopStart.duration(to: .now)
+        let (seconds, attoseconds) = elapsed.components
+        return .now() + (resourceTimeout - (Double(seconds) + Double(attoseconds) / 1e18))
     }
 
     /// What the platform measured about `task`'s transfer (Apple platforms only; see
@@ -195,3 +199,5 @@ extension URLSessionConfiguration {
         return copy
     }
 }
+
+extension URLSessionTransport: RedirectPolicyCarrying {}

@@ -75,7 +75,7 @@ extension URLRequest {
     /// body's size, `0` when there is no body, `nil` for a body streamed from a file or a stream.
     public var inMemoryBodyByteCount: Int64? {
         if let body = httpBody { return Int64(body.count) }
-        if httpBodyStream != nil || fileBodyURL != nil { return nil }
+        if httpBodyStream != nil { return nil }
         return 0
     }
 }

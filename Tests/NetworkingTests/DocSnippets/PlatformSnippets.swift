@@ -68,26 +68,6 @@ private struct CountdownTransport: HTTPTransport {
     }
 }
 
-// Writing a transport, "Follow redirects the way the library does".
-private struct RedirectFollowingTransport: HTTPTransport {
-    let sendOne: @Sendable (TransportRequest) async throws(NetworkingError) -> TransportResponse
-    let policy = RedirectPolicy.default
-
-    func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
-        var hops = RedirectHops(request.head, policy: policy)
-        while true {
-            var hop = request
-            hop.head = hops.current
-            let response = try await sendOne(hop)
-            if try hops.follow(after: response.head) {  // hops.current is the next request
-                response.cancel()
-                continue
-            }
-            return response
-        }
-    }
-}
-
 // The Swift HTTP API proposal, "The response handler, over any transport".
 private struct PerformingClient: Sendable {
     let transport: any HTTPTransport

@@ -1,41 +1,10 @@
 import Foundation
 import Synchronization
 
-/// An `HTTPBody` carried on a `URLRequest` as its `httpBodyStream`, so that a body streamed from
-/// an `AsyncSequence` passes through the interceptors, which see requests as `URLRequest`s.
-///
-/// The chain's innermost step takes the body off again and hands it to the transport as the
-/// `HTTPBody` it is; the stream itself has no bytes to read (reading it fails).
-public final class HTTPBodyInputStream: InputStream {
-    /// The body.
-    public let body: HTTPBody
-
-    /// A stream carrying `body`.
-    public init(body: HTTPBody) {
-        self.body = body
-        super.init(data: Data())
-    }
-
-    /// Always fails: the body is read as `body`, not through the stream.
-    public override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength len: Int) -> Int { -1 }
-
-    /// Says that the body is read as an `HTTPBody`.
-    public override var streamError: (any Error)? {
-        NetworkingError.invalidRequest("a streamed request body is read as its HTTPBody, not as an InputStream")
-    }
-}
-
 extension HTTPBody {
-    /// The body an `InputStream` on a `URLRequest` stands for: a file stream's file, a carried
-    /// `HTTPBody`, or, for any other stream, its bytes read once.
+    /// The body an `InputStream` on a `URLRequest` stands for: its bytes, read once.
     init(_ stream: InputStream) {
-        if let file = stream as? FileBodyStream {
-            self.init(fileURL: file.fileURL)
-        } else if let carried = stream as? HTTPBodyInputStream {
-            self = carried.body
-        } else {
-            self.init(InputStreamChunks(stream: stream), length: nil, iterationBehavior: .single)
-        }
+        self.init(InputStreamChunks(stream: stream), length: nil, iterationBehavior: .single)
     }
 
     /// This body, reporting the bytes read from it (as the transport sends them) to `progress`. A

@@ -1,0 +1,69 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension TransportStep {
+    /// Sends `request` through the transport one hop at a time: each hop's cookies from the
+    /// request's jar, each response's cookies into it, and every redirect the policy follows
+    /// (credentials stripped when it leaves the origin, the body sent again after a 307 or 308 if
+    /// it can be, none after a redirect to GET). Returns the last hop's response, its metrics
+    /// those of the whole request (started with the first hop, counting its redirects).
+    ///
+    /// This is where every request's redirects are followed, whatever its transport: the
+    /// library's own, a fake, a recorder or a user's.
+    package func sendHops(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+        let jar = state.cookieJar
+        if jar == nil {
+            // Most requests: no jar to consult, and no redirect.
+            let response = try await transport.send(request)
+            guard RedirectPolicy.isRedirect(response.statusCode), state.redirectPolicy.maxRedirects > 0 else {
+                return response
+            }
+            return try await followRedirects(of: request, after: response)
+        }
+        return try await followRedirects(of: request, after: nil)
+    }
+
+    /// The hop loop, from the first hop's `response` when it was sent already.
+    private func followRedirects(
+        of request: TransportRequest, after response: TransportResponse?
+    ) async throws(NetworkingError) -> TransportResponse {
+        let startDate = response?.metrics?.startDate ?? Date()
+        let start = request.firstHopStart ?? .now
+        var hops = RedirectHops(request.head, policy: state.redirectPolicy, cookieJar: state.cookieJar)
+        var bodies = RequestBodyHops(request.body)
+        var hop = request
+        var received = response
+        if received != nil { _ = try bodies.next() }  // the first hop's body went with it
+        while true {
+            let response: TransportResponse
+            if let first = received {
+                response = first
+                received = nil
+            } else {
+                hop.head = hops.current
+                hop.body = try bodies.next()
+                response = try await transport.send(hop)
+            }
+            guard try bodies.follow(&hops, after: response.head) else {
+                return hops.count == 0 ? response : Self.lastHop(response, redirects: hops.count, since: startDate)
+            }
+            response.cancel()  // a redirect's body is not read
+            hop.firstHopStart = start
+        }
+    }
+
+    /// The last hop's `response` with the metrics of the whole request.
+    private static func lastHop(
+        _ response: TransportResponse, redirects: Int, since startDate: Date
+    ) -> TransportResponse {
+        var response = response
+        var metrics = response.metrics ?? TransactionMetrics(startDate: startDate, endDate: Date())
+        metrics.startDate = startDate
+        metrics.redirectCount = redirects
+        response.metrics = metrics
+        return response
+    }
+}
