@@ -40,6 +40,9 @@ public struct Proxy: Sendable, Hashable, CustomStringConvertible {
         var bare = host
         if bare.hasPrefix("["), bare.hasSuffix("]") { bare = String(bare.dropFirst().dropLast()) }
         try NetworkPathText.checkHost(bare, "The proxy host")
+        if bare.contains(":"), ProxyBypass.addressBytes(bare) == nil {
+            throw .invalidRequest("The proxy host '\(bare)' is not a host name or IP address")
+        }
         try NetworkPathText.checkPort(port, "The proxy port")
         self.kind = kind
         self.host = bare

@@ -47,6 +47,7 @@ public struct ProxyBypass: Sendable, Hashable, CustomStringConvertible {
                 var name = name.lowercased()
                 if name.hasPrefix("*.") { name.removeFirst() }  // curl has no wildcard but `*` alone
                 if name.hasPrefix(".") { name.removeFirst() }
+                if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
                 try NetworkPathText.checkHost(name, "The no-proxy host")
                 checked.append(.domain(name))
             case .network(let address, let prefixLength):
