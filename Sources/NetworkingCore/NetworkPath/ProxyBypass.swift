@@ -45,8 +45,8 @@ public struct ProxyBypass: Sendable, Hashable, CustomStringConvertible {
                 checked.append(rule)
             case .domain(let name):
                 var name = name.lowercased()
-                if name.hasPrefix("*.") { name.removeFirst() }  // curl has no wildcard but `*` alone
-                if name.hasPrefix(".") { name.removeFirst() }
+                // curl has no wildcard but `*` alone: `*.example` and `.example` mean `example`.
+                while name.hasPrefix("*.") || name.hasPrefix(".") { name.removeFirst(name.hasPrefix("*") ? 2 : 1) }
                 if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
                 try NetworkPathText.checkHost(name, "The no-proxy host")
                 checked.append(.domain(name))
