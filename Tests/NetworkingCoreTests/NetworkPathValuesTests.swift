@@ -38,7 +38,8 @@ final class NetworkPathValuesTests: XCTestCase {
         let bad = [
             "http://proxy\r\n.internal:3128", "http://proxy.internal:3128\0", "https://proxy.internal:3128",
             "ftp://proxy", "http://proxy:99999", "http://proxy:0", "http://proxy/path", "http://pro xy:1",
-            "http://[::1:80", "http://proxy:port", "", "sco::1]:1080/", "http://a:b:1",
+            "http://[::1:80", "http://proxy:port", "", "sco::1]:1080/", "http://a:b:1", "\u{5B7}", "http://\u{5B7}:1",
+            "http://pröxy:1",
         ]
         for url in bad {
             let message = reason { () throws(NetworkingError) in _ = try Proxy(url: url) }

@@ -12,11 +12,12 @@ enum NetworkPathText {
 
     /// Throws `.invalidRequest` when `host` is not a plain host name or address: empty, with a
     /// control character, or with a character that would end it in a URL or an option list (an
-    /// IPv6 address goes without brackets).
+    /// IPv6 address goes without brackets), or not ASCII (an international name goes in its
+    /// `xn--` form).
     static func checkHost(_ host: String, _ what: String) throws(NetworkingError) {
         try check(host, what)
         let forbidden: Set<UInt8> = Set(" /?#@,;\\\"'<>`{}|^%[]".utf8)
-        if host.utf8.contains(where: { forbidden.contains($0) }) {
+        if host.utf8.contains(where: { forbidden.contains($0) || $0 >= 0x80 }) {
             throw .invalidRequest("\(what) '\(host)' is not a host name or IP address")
         }
     }

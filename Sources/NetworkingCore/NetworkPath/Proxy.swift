@@ -52,11 +52,14 @@ public struct Proxy: Sendable, Hashable, CustomStringConvertible {
 
     /// A proxy from a URL as curl and the `http_proxy` family of variables spell it:
     /// `[scheme://][user:password@]host[:port][/]`, the scheme `http` (the default), `socks5` or
-    /// `socks5h`, the port 1080 by default; user name and password may be percent-encoded.
+    /// `socks5h`, the port 1080 by default, in ASCII; user name and password may be percent-encoded.
     /// Throws `.invalidRequest` for another scheme (`https` proxies among them), a path, or any
     /// part `init(_:host:port:credentials:)` and `ProxyCredentials` reject.
     public init(url: String) throws(NetworkingError) {
         try NetworkPathText.check(url, "The proxy URL")
+        if url.utf8.contains(where: { $0 >= 0x80 }) {
+            throw .invalidRequest("The proxy URL has a character that is not ASCII; percent-encode it")
+        }
         var rest = Substring(url)
         var kind = Kind.http
         if let range = rest.range(of: "://") {
