@@ -73,6 +73,7 @@ final class NetworkPathValuesTests: XCTestCase {
         let wildcards = try ProxyBypass(".*.internal, *..example")
         XCTAssertEqual(wildcards.description, "internal,example")
         XCTAssertEqual(try ProxyBypass(wildcards.description), wildcards, "a list reads back the same")
+        XCTAssertEqual(try ProxyBypass(".*").rules, [.everything], "'.*' is '*'")
         XCTAssertFalse(ProxyBypass.none.bypasses(host: "localhost"))
         for list in ["10.0.0.0/33", "10.0.0.0/x", "not-an-ip/8", "a\r\nb", "bad;host"] {
             XCTAssertNotNil(reason { () throws(NetworkingError) in _ = try ProxyBypass(list) }, list)

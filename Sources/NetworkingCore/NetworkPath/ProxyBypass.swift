@@ -45,9 +45,13 @@ public struct ProxyBypass: Sendable, Hashable, CustomStringConvertible {
                 checked.append(rule)
             case .domain(let name):
                 var name = name.lowercased()
+                if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
                 // curl has no wildcard but `*` alone: `*.example` and `.example` mean `example`.
                 while name.hasPrefix("*.") || name.hasPrefix(".") { name.removeFirst(name.hasPrefix("*") ? 2 : 1) }
-                if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+                if name == "*" {
+                    checked.append(.everything)
+                    continue
+                }
                 try NetworkPathText.checkHost(name, "The no-proxy host")
                 checked.append(.domain(name))
             case .network(let address, let prefixLength):
