@@ -75,7 +75,7 @@ final class NetworkPathValuesTests: XCTestCase {
         XCTAssertEqual(try ProxyBypass(wildcards.description), wildcards, "a list reads back the same")
         XCTAssertEqual(try ProxyBypass(".*").rules, [.everything], "'.*' is '*'")
         XCTAssertFalse(ProxyBypass.none.bypasses(host: "localhost"))
-        for list in ["10.0.0.0/33", "10.0.0.0/x", "not-an-ip/8", "a\r\nb", "bad;host"] {
+        for list in ["10.0.0.0/33", "10.0.0.0/x", "not-an-ip/8", "a\r\nb", "bad;host", "10.0.0.0\0x/8"] {
             XCTAssertNotNil(reason { () throws(NetworkingError) in _ = try ProxyBypass(list) }, list)
         }
     }
@@ -110,6 +110,7 @@ final class NetworkPathValuesTests: XCTestCase {
         for (host, port, addresses) in [
             ("api.test", 1, []), ("api.test", 1, ["example.com"]), ("api.test\r\n", 1, ["127.0.0.1"]),
             ("a:b", 1, ["127.0.0.1"]), ("api.test", 70000, ["127.0.0.1"]), ("api.test", 1, ["127.0.0.1,10.0.0.1"]),
+            ("api.test", 1, ["127.0.0.1\0\u{1}4"]),
         ] {
             let message = reason { () throws(NetworkingError) in
                 _ = try HostOverride(host: host, port: port, addresses: addresses)

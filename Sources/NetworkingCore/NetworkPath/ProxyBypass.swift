@@ -127,8 +127,10 @@ public struct ProxyBypass: Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
-    /// The bytes of an IPv4 or IPv6 address literal, `nil` for anything else.
+    /// The bytes of an IPv4 or IPv6 address literal, `nil` for anything else (a NUL inside
+    /// included, where `inet_pton` would stop reading).
     static func addressBytes(_ text: String) -> [UInt8]? {
+        if text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return nil }
         var v4 = in_addr()
         if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
         var v6 = in6_addr()
