@@ -5,24 +5,24 @@ import Foundation
 #endif
 
 /// A request described by its parts, before it becomes a `URLRequest`.
-public struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
     /// The method.
-    public var method: HTTPMethod
+    package var method: HTTPMethod
     /// A path joined to the base URL by `URLComposer`'s rule, or an absolute URL.
-    public var path: String
+    package var path: String
     /// Query items appended after any query in `path`, in order.
-    public var query: [URLQueryItem]
+    package var query: [URLQueryItem]
     /// A flat `Encodable` whose members are appended to the query after `query` (see `FlatEncoder`).
-    public var queryModel: (any Encodable & Sendable)?
+    package var queryModel: (any Encodable & Sendable)?
     /// Headers for this request; they override the client's default headers.
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// The body, if any.
-    public var body: RequestBody?
+    package var body: RequestBody?
     /// The per-request timeout in seconds; `nil` uses the session's.
-    public var timeout: TimeInterval?
+    package var timeout: TimeInterval?
 
     /// Creates a request description.
-    public init(
+    package init(
         method: HTTPMethod, path: String, query: [URLQueryItem] = [], queryModel: (any Encodable & Sendable)? = nil,
         headers: HTTPHeaders = [:], body: RequestBody? = nil, timeout: TimeInterval? = nil
     ) {
@@ -37,20 +37,20 @@ public struct HTTPRequest: Sendable {
 }
 
 /// Turns `HTTPRequest`s into `URLRequest`s for one base URL and set of default headers.
-public struct RequestBuilder: Sendable {
+package struct RequestBuilder: Sendable {
     /// The base URL every relative path is joined to.
-    public var baseURL: String {
+    package var baseURL: String {
         didSet { base = URLComposer.Base.parse(baseURL) }
     }
     /// Headers sent with every request (a request's own headers override them).
-    public var defaultHeaders: HTTPHeaders
+    package var defaultHeaders: HTTPHeaders
     /// Encodes JSON bodies.
-    public var encoder: JSONEncoder
+    package var encoder: JSONEncoder
     /// `baseURL` parsed, once for every request built against it.
     private var base: URLComposer.Base.Parsed
 
     /// Creates a builder.
-    public init(baseURL: String, defaultHeaders: HTTPHeaders = [:], encoder: JSONEncoder = JSONCoding.makeEncoder()) {
+    package init(baseURL: String, defaultHeaders: HTTPHeaders = [:], encoder: JSONEncoder = JSONCoding.makeEncoder()) {
         self.baseURL = baseURL
         self.defaultHeaders = defaultHeaders
         self.encoder = encoder
@@ -64,7 +64,7 @@ public struct RequestBuilder: Sendable {
     /// A file body becomes an `InputStream` over the file, and a streamed body cannot ride on a
     /// `URLRequest` (it throws `.invalidRequest`): the library's own clients send both beside the
     /// head (see `build(_:)`).
-    public func makeURLRequest(_ request: HTTPRequest) throws(NetworkingError) -> URLRequest {
+    package func makeURLRequest(_ request: HTTPRequest) throws(NetworkingError) -> URLRequest {
         var (head, beside) = try build(request)
         if let beside {
             if let file = beside.body.fileURL {
@@ -115,7 +115,7 @@ public struct RequestBuilder: Sendable {
     }
 
     /// Rejects header names that are not RFC 9110 tokens and values containing CR, LF or NUL.
-    public static func validate(_ field: HTTPHeaders.Field) throws(NetworkingError) {
+    package static func validate(_ field: HTTPHeaders.Field) throws(NetworkingError) {
         guard RequestHeadCheck.isToken(field.name) else {
             throw .invalidRequest("header name '\(field.name.debugDescription)' is not a valid token")
         }

@@ -13,9 +13,9 @@ import Foundation
 /// 5. A `?query` in the path is kept (encoded the same way), and query items passed separately
 ///    are appended after it, in order, repeated names included. A `#fragment` is dropped: it is
 ///    never sent to a server.
-public enum URLComposer {
+package enum URLComposer {
     /// Composes the URL, or throws `.invalidRequest` naming what is wrong.
-    public static func compose(baseURL: String, path: String, query: [URLQueryItem] = []) throws(NetworkingError)
+    package static func compose(baseURL: String, path: String, query: [URLQueryItem] = []) throws(NetworkingError)
         -> URL
     {
         try compose(base: Base.parse(baseURL), path: path, query: query)

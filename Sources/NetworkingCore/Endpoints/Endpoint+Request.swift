@@ -10,7 +10,7 @@ extension Endpoint {
     ///
     /// - Parameter encoder: The client's JSON encoder; the endpoint's encoding strategies are
     ///   applied on top of it (see `encoder(basedOn:)`).
-    public func makeHTTPRequest(encoder: JSONEncoder) throws(NetworkingError) -> HTTPRequest {
+    package func makeHTTPRequest(encoder: JSONEncoder) throws(NetworkingError) -> HTTPRequest {
         let encoder = self.encoder(basedOn: encoder)
         let headers = HTTPHeaders(headers ?? [:])
         let body: RequestBody?
