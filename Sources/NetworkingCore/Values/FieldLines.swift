@@ -46,13 +46,30 @@ enum FieldLines {
         return true
     }
 
-    /// Whether a field named `name` (ASCII case folded) is present.
+    /// Whether a field named `name` (ASCII case folded) is present. Asked of every response (for
+    /// `Set-Cookie`), so it compares each line's start with `name` in place, without trimming or
+    /// splitting lines that cannot match.
     static func contains(_ name: String, in lines: [UInt8]) -> Bool {
-        var found = false
-        forEachField(in: lines) { fieldName, _, folded in
-            if !found, !folded, matches(fieldName, name.utf8, foldingCase: true) { found = true }
+        var name = name
+        return name.withUTF8 { wanted in
+            lines.withUnsafeBytes { head in
+                var start = 0
+                while start < head.count {
+                    let end = head[start...].firstIndex(of: UInt8(ascii: "\n")) ?? head.count
+                    defer { start = end + 1 }
+                    guard end - start > wanted.count else { continue }
+                    var index = 0
+                    while index < wanted.count, head[start + index] | 0x20 == wanted[index] | 0x20 { index += 1 }
+                    guard index == wanted.count else { continue }
+                    var after = start + index
+                    while after < end, head[after] == UInt8(ascii: " ") || head[after] == UInt8(ascii: "\t") {
+                        after += 1
+                    }
+                    if after < end, head[after] == UInt8(ascii: ":") { return true }
+                }
+                return false
+            }
         }
-        return found
     }
 
     /// The value of the field named `name`, as `parse` would give it: the spelling that matches
