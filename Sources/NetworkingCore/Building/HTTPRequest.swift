@@ -43,11 +43,16 @@ public struct RequestBuilder: Sendable {
         didSet { base = URLComposer.Base.parse(baseURL) }
     }
     /// Headers sent with every request (a request's own headers override them).
-    public var defaultHeaders: HTTPHeaders
+    public var defaultHeaders: HTTPHeaders {
+        didSet { defaultFields = Self.prepare(defaultHeaders) }
+    }
     /// Encodes JSON bodies.
     public var encoder: JSONEncoder
     /// `baseURL` parsed, once for every request built against it.
     private var base: URLComposer.Base.Parsed
+    /// `defaultHeaders` checked and laid out as a request without headers of its own (most of
+    /// them) sends them, once for every such request; or why one of them cannot be sent.
+    private var defaultFields: Result<[String: String], NetworkingError>
 
     /// Creates a builder.
     public init(baseURL: String, defaultHeaders: HTTPHeaders = [:], encoder: JSONEncoder = JSONCoding.makeEncoder()) {
@@ -55,6 +60,24 @@ public struct RequestBuilder: Sendable {
         self.defaultHeaders = defaultHeaders
         self.encoder = encoder
         self.base = URLComposer.Base.parse(baseURL)
+        self.defaultFields = Self.prepare(defaultHeaders)
+    }
+
+    /// `headers` validated in order, with each repeated name's values joined (see
+    /// `URLRequest.setHeaderFields`), as `allHTTPHeaderFields`; the first invalid field's error.
+    private static func prepare(_ headers: HTTPHeaders) -> Result<[String: String], NetworkingError> {
+        var fields: [HTTPHeaders.Field] = []
+        for field in headers {
+            do throws(NetworkingError) {
+                try validate(field)
+            } catch {
+                return .failure(error)
+            }
+            fields.append(field)
+        }
+        var laidOut: [String: String] = [:]
+        for field in URLRequest.combiningRepeatedNames(fields) { laidOut[field.name] = field.value }
+        return .success(laidOut)
     }
 
     /// Builds the `URLRequest`, or throws `.invalidRequest` naming what is wrong: an invalid base
@@ -74,16 +97,21 @@ public struct RequestBuilder: Sendable {
         try RequestHeadCheck.validate(method: request.method.rawValue)
         if request.method != .get { urlRequest.httpMethod = request.method.rawValue }  // GET is the default
         if let timeout = request.timeout { urlRequest.timeoutInterval = timeout }
-        var fields: [HTTPHeaders.Field] = []
-        for field in defaultHeaders where !request.headers.contains(field.name) {
-            try Self.validate(field)
-            fields.append(field)
+        if request.headers.isEmpty {
+            let defaults = try defaultFields.get()
+            if !defaults.isEmpty { urlRequest.allHTTPHeaderFields = defaults }
+        } else {
+            var fields: [HTTPHeaders.Field] = []
+            for field in defaultHeaders where !request.headers.contains(field.name) {
+                try Self.validate(field)
+                fields.append(field)
+            }
+            for field in request.headers {
+                try Self.validate(field)
+                fields.append(field)
+            }
+            urlRequest.setHeaderFields(fields)
         }
-        for field in request.headers {
-            try Self.validate(field)
-            fields.append(field)
-        }
-        urlRequest.setHeaderFields(fields)
         if let body = request.body {
             let encoded = try body.encoded(with: encoder)
             urlRequest.setValue(encoded.contentType, forHTTPHeaderField: "Content-Type")

@@ -27,22 +27,27 @@ public enum URLComposer {
         throws(NetworkingError) -> URL
     {
         let bytes = path.utf8
-        if bytes.contains(where: { $0 == 0x0D || $0 == 0x0A }) {  // bytes: "\r\n" is one Character
+        // A plain path (`/users/42`, the common case) has no line break, fragment, query, escape
+        // or scheme, and is already encoded: one pass over its bytes says so.
+        let plain = bytes.allSatisfy(isPlainPathByte)
+        if !plain, bytes.contains(where: { $0 == 0x0D || $0 == 0x0A }) {  // bytes: "\r\n" is one Character
             throw .invalidRequest("path '\(path.debugDescription)' contains a line break")
         }
         // "#", "?" and "/" are ASCII, so they are looked for byte by byte (walking the path's
         // characters costs more than the rest of composing), and their indices split it cleanly.
         var pathPart = Substring(path)
-        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) { pathPart = pathPart[..<hash] }
         var queryPart: Substring?
-        if let mark = pathPart.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            queryPart = pathPart[pathPart.utf8.index(after: mark)...]
-            pathPart = pathPart[..<mark]
+        if !plain {
+            if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) { pathPart = pathPart[..<hash] }
+            if let mark = pathPart.utf8.firstIndex(of: UInt8(ascii: "?")) {
+                queryPart = pathPart[pathPart.utf8.index(after: mark)...]
+                pathPart = pathPart[..<mark]
+            }
         }
 
         var text: String
         var baseQuery: String?
-        if isAbsolute(path) {
+        if !plain, isAbsolute(path) {
             guard let components = URLComponents(string: encodeTrusted(String(pathPart))),
                 case let origin = origin(of: components), hasHost(components, origin: origin)
             else {
@@ -60,10 +65,11 @@ public enum URLComposer {
                     start = pathPart.utf8.index(after: start)
                 }
                 let relative = pathPart[start...]
-                text = base.joiningPrefix
+                text = String()
+                text.reserveCapacity(base.joiningPrefix.utf8.count + 1 + relative.utf8.count)
+                text += base.joiningPrefix
                 text += "/"
-                // A plain path (the common case) is already encoded: skip the byte-by-byte pass.
-                if relative.utf8.allSatisfy(isPlainPathByte) {
+                if plain || relative.utf8.allSatisfy(isPlainPathByte) {
                     text += relative
                 } else {
                     text += PercentEncoding.encode(
