@@ -1,0 +1,106 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Turns `HTTPRequest`s into `URLRequest`s for one base URL and set of default headers.
+public struct RequestBuilder: Sendable {
+    /// The base URL every relative path is joined to.
+    public var baseURL: String {
+        didSet { base = URLComposer.Base.parse(baseURL) }
+    }
+    /// Headers sent with every request (a request's own headers override them).
+    public var defaultHeaders: HTTPHeaders {
+        didSet { defaultFields = Self.prepare(defaultHeaders) }
+    }
+    /// Encodes JSON bodies.
+    public var encoder: JSONEncoder
+    /// `baseURL` parsed, once for every request built against it.
+    private var base: URLComposer.Base.Parsed
+    /// `defaultHeaders` checked and laid out as a request without headers of its own (most of
+    /// them) sends them, once for every such request; or why one of them cannot be sent.
+    private var defaultFields: Result<[String: String], NetworkingError>
+
+    /// Creates a builder.
+    public init(baseURL: String, defaultHeaders: HTTPHeaders = [:], encoder: JSONEncoder = JSONCoding.makeEncoder()) {
+        self.baseURL = baseURL
+        self.defaultHeaders = defaultHeaders
+        self.encoder = encoder
+        self.base = URLComposer.Base.parse(baseURL)
+        self.defaultFields = Self.prepare(defaultHeaders)
+    }
+
+    /// `headers` validated in order, with each repeated name's values joined (see
+    /// `URLRequest.setHeaderFields`), as `allHTTPHeaderFields`; the first invalid field's error.
+    private static func prepare(_ headers: HTTPHeaders) -> Result<[String: String], NetworkingError> {
+        var fields: [HTTPHeaders.Field] = []
+        for field in headers {
+            do throws(NetworkingError) {
+                try validate(field)
+            } catch {
+                return .failure(error)
+            }
+            fields.append(field)
+        }
+        var laidOut: [String: String] = [:]
+        for field in URLRequest.combiningRepeatedNames(fields) { laidOut[field.name] = field.value }
+        return .success(laidOut)
+    }
+
+    /// Builds the `URLRequest`, or throws `.invalidRequest` naming what is wrong: an invalid base
+    /// URL or path, a method that is not a token, a body that cannot be encoded, a header name or
+    /// value that could inject a header (CR, LF or NUL).
+    public func makeURLRequest(_ request: HTTPRequest) throws(NetworkingError) -> URLRequest {
+        try build(request)
+    }
+
+    private func build(_ request: HTTPRequest) throws(NetworkingError) -> URLRequest {
+        var query = request.query
+        if let model = request.queryModel {
+            query += try FlatEncoder.encode(model, as: "query").map { URLQueryItem(name: $0.0, value: $0.1) }
+        }
+        let url = try URLComposer.compose(base: base, path: request.path, query: query)
+        var urlRequest = URLRequest(url: url)
+        try RequestHeadCheck.validate(method: request.method.rawValue)
+        if request.method != .get { urlRequest.httpMethod = request.method.rawValue }  // GET is the default
+        if let timeout = request.timeout { urlRequest.timeoutInterval = timeout }
+        if request.headers.isEmpty {
+            let defaults = try defaultFields.get()
+            if !defaults.isEmpty { urlRequest.allHTTPHeaderFields = defaults }
+        } else {
+            var fields: [HTTPHeaders.Field] = []
+            for field in defaultHeaders where !request.headers.contains(field.name) {
+                try Self.validate(field)
+                fields.append(field)
+            }
+            for field in request.headers {
+                try Self.validate(field)
+                fields.append(field)
+            }
+            urlRequest.setHeaderFields(fields)
+        }
+        if let body = request.body {
+            let encoded = try body.encoded(with: encoder)
+            urlRequest.setValue(encoded.contentType, forHTTPHeaderField: "Content-Type")
+            if let data = encoded.data {
+                urlRequest.httpBody = data
+            } else if let fileURL = encoded.fileURL {
+                urlRequest.setFileBody(fileURL)
+            } else if let stream = encoded.stream {
+                urlRequest.httpBodyStream = HTTPBodyInputStream(body: stream)
+            }
+        }
+        return urlRequest
+    }
+
+    /// Rejects header names that are not RFC 9110 tokens and values containing CR, LF or NUL.
+    public static func validate(_ field: HTTPHeaders.Field) throws(NetworkingError) {
+        guard RequestHeadCheck.isToken(field.name) else {
+            throw .invalidRequest("header name '\(field.name.debugDescription)' is not a valid token")
+        }
+        guard !field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) else {
+            throw .invalidRequest("header '\(field.name)' has a value containing a line break or NUL")
+        }
+    }
+}
