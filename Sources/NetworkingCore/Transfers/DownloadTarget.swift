@@ -35,7 +35,7 @@ public struct FileDownloadExchange: Sendable {
     public var request: URLRequest
     /// The response's status line and fields, as the transport received them.
     public var head: ResponseHead
-    /// The response.
+    /// The response, built from `head` for each read (see `ResponseHead.response`).
     public var response: HTTPURLResponse { head.response }
     /// The body of a response that was not written to the file (not 2xx); empty otherwise.
     public var body: Data

@@ -68,7 +68,7 @@ package struct FileDownloader: Sendable {
         try FileMover.replace(destination, with: temporary)
         tracker.complete(completedBytes: outcome.fileSize)
         return DownloadedFile(
-            url: destination, statusCode: outcome.response.statusCode,
+            url: destination, statusCode: outcome.head.statusCode,
             headers: outcome.head.headerFields, byteCount: outcome.fileSize)
     }
 

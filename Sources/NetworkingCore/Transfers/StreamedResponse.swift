@@ -30,7 +30,7 @@ public struct StreamedResponse: Sendable {
         self.init(request: response.request, head: response.head, body: response.body, metrics: response.metrics)
     }
 
-    /// The response.
+    /// The response, built from `head` for each read (see `ResponseHead.response`).
     public var response: HTTPURLResponse { head.response }
 
     /// The status code.
