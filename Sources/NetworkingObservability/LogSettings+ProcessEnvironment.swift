@@ -10,5 +10,5 @@ extension LogSettings {
 
 extension LogFileLocation {
     /// The environment variables `url(from:)` reads.
-    public static let environmentKeys = [environmentKey, "XDG_CACHE_HOME", "HOME"]
+    package static let environmentKeys = [environmentKey, "XDG_CACHE_HOME", "HOME"]
 }

@@ -35,12 +35,12 @@ public final class RecordingTransport: HTTPTransport {
         "Authorization", "Cookie", "Set-Cookie", "Proxy-Authorization",
     ]
     /// What a redacted value is replaced with.
-    public static let redactionPlaceholder = "<redacted>"
+    package static let redactionPlaceholder = "<redacted>"
 
     /// The directory fixtures are written to.
     public let directory: URL
     /// The headers whose values never reach a fixture (compared case-insensitively).
-    public let redactedHeaders: Set<String>
+    package let redactedHeaders: Set<String>
     private let next: any HTTPTransport
     private let lowercasedRedacted: Set<String>
     private let state = Mutex(State())

@@ -76,7 +76,7 @@ public struct Cookie: Sendable, Hashable, Codable {
     }
 
     /// The pair as a `Cookie` header carries it: `name=value`, or the value alone for a nameless cookie.
-    public var headerPair: String { name.isEmpty ? value : name + "=" + value }
+    package var headerPair: String { name.isEmpty ? value : name + "=" + value }
 
     /// Whether it is the same cookie as `other` for replacement: same name, domain, host-only flag and path.
     func hasSameIdentity(as other: Cookie) -> Bool {

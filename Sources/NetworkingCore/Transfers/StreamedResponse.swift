@@ -16,7 +16,7 @@ public struct StreamedResponse: Sendable {
     public var metrics: TransactionMetrics?
 
     /// Creates a streamed response.
-    public init(
+    package init(
         request: URLRequest, head: ResponseHead, body: ResponseBodyStream, metrics: TransactionMetrics? = nil
     ) {
         self.request = request
@@ -26,7 +26,7 @@ public struct StreamedResponse: Sendable {
     }
 
     /// A transport's response, its body read as a stream.
-    public init(_ response: TransportResponse) {
+    package init(_ response: TransportResponse) {
         self.init(request: response.request, head: response.head, body: response.body, metrics: response.metrics)
     }
 
