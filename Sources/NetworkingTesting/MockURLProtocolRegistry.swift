@@ -14,7 +14,7 @@ extension MockURLProtocol {
     /// `Mutex`: stub and read from any task.
     public final class Registry: Sendable {
         /// The protocol class that answers from this registry; `configuration()` installs it.
-        public let protocolClass: MockURLProtocol.Type
+        package let protocolClass: MockURLProtocol.Type
         let table: StubTable
 
         private struct WeakRegistry: Sendable {

@@ -79,7 +79,7 @@ public struct FakeResponse: Sendable {
     }
 
     /// Waits `delay`, then returns the exchange answering `request`, or throws `error`.
-    public func respond(to request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+    package func respond(to request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
         if delay > 0 {
             do {
                 try await Task.sleep(for: .seconds(delay))
@@ -93,7 +93,7 @@ public struct FakeResponse: Sendable {
     }
 
     /// The exchange answering `request` at once (ignoring `delay` and `error`).
-    public func exchange(for request: URLRequest) throws(NetworkingError) -> HTTPExchange {
+    package func exchange(for request: URLRequest) throws(NetworkingError) -> HTTPExchange {
         guard let url = request.url,
             let head = ResponseHead(url: url, statusCode: statusCode, headerFields: headers.dictionary)
         else { throw .invalidResponse }
