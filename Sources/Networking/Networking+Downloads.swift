@@ -42,7 +42,7 @@ extension Networking {
         cacheState.setTTL(ttl)
     }
 
-    /// Caches `GET` responses in `store` under the HTTP rules (see `ResponseCachingTransport`), or
+    /// Caches `GET` responses in `store` under the HTTP rules (see `ResponseCache`), or
     /// stops doing so with `nil`. `ResponseCache(defaultMaxAge:)` is the store the library provides.
     public func setResponseCache(_ store: (any ResponseStore)?) {
         responseStore = store

@@ -33,7 +33,7 @@ public struct LogSettings: Sendable {
     }
 
     /// The default settings, with the log file named by `NETWORKING_LOG_FILE` in `environment`
-    /// (see `LogFileLocation`) if it can be opened.
+    /// (an absolute path, or a file name in the caches directory) if it can be opened.
     public init(environment: [String: String] = [:]) {
         logFile = LogFileLocation.url(from: environment).flatMap(LogFileSink.open)
     }

@@ -16,7 +16,8 @@ import Synchronization
 ///
 /// Each exchange that produced an HTTP response (any status) becomes one JSON file,
 /// `NNNN-METHOD-path.json`, numbered in completion order after any fixtures already in the
-/// directory (see `Fixture` for the format). Requests that fail without a response are not
+/// directory; it holds the request (method, URL, headers, body) and the response (status, URL,
+/// headers, body), bodies as UTF-8 text or Base64. Requests that fail without a response are not
 /// recorded. Files are created with permissions 0600 (the directory, when created, 0700) and
 /// appear complete or not at all.
 ///

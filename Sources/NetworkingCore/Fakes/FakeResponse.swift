@@ -5,8 +5,7 @@ import Foundation
 #endif
 
 /// A canned answer to a request: a status, headers and body, or an error, after an optional
-/// delay. Fakes on `Networking`, `FakeTransport`, and the doubles of `NetworkingTesting` all
-/// answer with one.
+/// delay. Fakes on `Networking` and the doubles of `NetworkingTesting` all answer with one.
 ///
 /// ```swift
 /// FakeResponse.json([Story(id: 1, title: "Hello")])
