@@ -15,7 +15,7 @@ import Foundation
 extension HTTPClient {
     /// The default retry policy a client adds when it has none: backoff starting at 0.2 s and
     /// doubling (with full jitter), idempotent methods only.
-    package static func defaultRetryInterceptor() -> RetryInterceptor { RetryInterceptor(delay: 0.2) }
+    public static func defaultRetryInterceptor() -> RetryInterceptor { RetryInterceptor(delay: 0.2) }
 
     /// The wait before the first retry of an endpoint that sets its own `retryCount`; it doubles
     /// before each next retry.

@@ -120,7 +120,7 @@ public struct HTTPBody: Sendable {
     }
 
     /// The error a second attempt at sending a one-shot body fails with.
-    package static var alreadySentError: NetworkingError {
+    public static var alreadySentError: NetworkingError {
         .invalidRequest(
             "the request body is a one-shot stream that was already sent, so the request cannot be sent again")
     }
