@@ -31,7 +31,7 @@ extension Networking {
 
     /// The download cache: in memory, and on disk in `DataCache.defaultDirectory(forBaseURL:)`
     /// unless the client was created with another.
-    public nonisolated var dataCache: DataCache { cacheState.cache(forBaseURL: baseURL) }
+    package nonisolated var dataCache: DataCache { cacheState.cache(forBaseURL: baseURL) }
 
     /// How long, in seconds, a cached download may go unused on disk before it is removed.
     public nonisolated var cacheTTL: TimeInterval { cacheState.ttl }
@@ -50,7 +50,7 @@ extension Networking {
     }
 
     /// The response cache set with `setResponseCache(_:)`.
-    public var responseCache: (any ResponseStore)? { responseStore }
+    package var responseCache: (any ResponseStore)? { responseStore }
 
     /// Empties the download cache (memory and disk) and the response cache.
     public func clearCache() {
