@@ -4,7 +4,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// A 2xx response whose body is still arriving, as `Pipeline.stream` returns it.
+/// A response whose body is still arriving, as the streaming calls return it (`stream` on
+/// `Networking`, which answers only 2xx responses this way, and on a transport).
 public struct StreamedResponse: Sendable {
     /// The request as sent (the last hop, after redirects).
     public var request: URLRequest
