@@ -56,7 +56,7 @@ public struct ResumableDownload: Sendable, Hashable, Codable {
 
     /// The validator `If-Range` sends: a strong `ETag`, else `Last-Modified`; `nil` when there is
     /// neither (the download then cannot be resumed safely and starts over).
-    public var validator: String? {
+    package var validator: String? {
         let unsafe: (String) -> Bool = { $0.isEmpty || $0.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 } }
         if let entityTag, !entityTag.hasPrefix("W/"), !unsafe(entityTag) { return entityTag }
         if let lastModified, !unsafe(lastModified) { return lastModified }
@@ -74,7 +74,7 @@ public struct ResumableDownload: Sendable, Hashable, Codable {
 
     /// The interrupted downloads whose state files are in `directory`, with their partial files'
     /// current sizes as `bytesOnDisk`.
-    public static func pending(in directory: URL) -> [ResumableDownload] {
+    package static func pending(in directory: URL) -> [ResumableDownload] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".partial.json") }.sorted().compactMap { name in
             let destination = directory.appendingPathComponent(String(name.dropLast(".partial.json".count)))
