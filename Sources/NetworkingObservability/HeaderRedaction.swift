@@ -4,7 +4,7 @@
 /// concern.
 public struct HeaderRedaction: Sendable, Hashable {
     /// What a hidden value is replaced with.
-    public static let placeholder = "<redacted>"
+    package static let placeholder = "<redacted>"
 
     /// The default sensitive fields: `Authorization`, `Cookie`, `Set-Cookie` and
     /// `Proxy-Authorization` (a credential too, RFC 9110 §11.7.2). A client adds its active
@@ -14,23 +14,23 @@ public struct HeaderRedaction: Sendable, Hashable {
     ]
 
     /// The sensitive field names, lowercased.
-    public let lowercasedFields: Set<String>
+    package let lowercasedFields: Set<String>
     /// The fields hidden even from a log that is not redacted (a debug build's): those the user
     /// named, lowercased. A name someone chose to hide stays hidden in every build.
     let alwaysRedactedFields: Set<String>
 
     /// Creates a redaction of `fields`, of which `always` are hidden even when logs are not
     /// redacted.
-    public init<S: Sequence<String>>(fields: S, always: Set<String> = []) {
+    package init<S: Sequence<String>>(fields: S, always: Set<String> = []) {
         lowercasedFields = Set(fields.map { $0.lowercased() })
         alwaysRedactedFields = Set(always.map { $0.lowercased() })
     }
 
     /// The default redaction (`defaultHeaderFields`).
-    public static let `default` = HeaderRedaction(fields: defaultHeaderFields)
+    package static let `default` = HeaderRedaction(fields: defaultHeaderFields)
 
     /// Whether `name` is sensitive.
-    public func redacts(_ name: String) -> Bool { lowercasedFields.contains(name.lowercased()) }
+    package func redacts(_ name: String) -> Bool { lowercasedFields.contains(name.lowercased()) }
 
     /// Whether `name` is hidden even when logs are not redacted.
     func alwaysRedacts(_ name: String) -> Bool {
@@ -38,7 +38,7 @@ public struct HeaderRedaction: Sendable, Hashable {
     }
 
     /// `value`, or the placeholder when `name` is sensitive.
-    public func value(_ value: String, forField name: String) -> String {
+    package func value(_ value: String, forField name: String) -> String {
         redacts(name) ? Self.placeholder : value
     }
 }

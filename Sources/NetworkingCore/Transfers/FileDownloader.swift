@@ -26,7 +26,7 @@ public struct DownloadedFile: Sendable {
     public let resumedFrom: Int64
 
     /// Creates a value.
-    public init(url: URL, statusCode: Int, headers: HTTPHeaders, byteCount: Int64, resumedFrom: Int64 = 0) {
+    package init(url: URL, statusCode: Int, headers: HTTPHeaders, byteCount: Int64, resumedFrom: Int64 = 0) {
         self.url = url
         self.statusCode = statusCode
         self.headers = headers
