@@ -93,7 +93,7 @@ public actor DownloadManager {
     }
 
     /// The destinations being downloaded now.
-    public var activeDownloads: [URL] { running.keys.sorted().map { URL(fileURLWithPath: $0) } }
+    package var activeDownloads: [URL] { running.keys.sorted().map { URL(fileURLWithPath: $0) } }
 
     /// The interrupted downloads whose partial files and resume states are in `directory`.
     public nonisolated func pendingDownloads(in directory: URL) -> [ResumableDownload] {

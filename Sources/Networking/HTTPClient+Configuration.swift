@@ -16,8 +16,8 @@ extension HTTPClient {
         public var decoder: JSONDecoder
         /// Encodes JSON bodies (an endpoint's encoding strategies apply on top). Default: ISO-8601 dates.
         public var encoder: JSONEncoder
-        /// Where `GET` responses are cached under the HTTP caching rules (see
-        /// `ResponseCachingTransport`), beneath the interceptors; `nil` (the default) caches nothing.
+        /// Where `GET` responses are cached under the HTTP caching rules (see `ResponseCache`),
+        /// beneath the interceptors; `nil` (the default) caches nothing.
         public var cache: (any ResponseStore)?
         /// Interceptors every request runs through, outermost first.
         public var interceptors: [any HTTPInterceptor]

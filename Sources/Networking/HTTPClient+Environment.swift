@@ -28,7 +28,7 @@ extension HTTPClient {
         /// The kind of environment.
         public let mode: Mode
         /// How long `.preview` waits before answering (zero for the others).
-        public let previewDelay: Duration
+        package let previewDelay: Duration
 
         private init(mode: Mode, previewDelay: Duration) {
             self.mode = mode

@@ -19,12 +19,12 @@ extension HTTPClient {
 
     /// The wait before the first retry of an endpoint that sets its own `retryCount`; it doubles
     /// before each next retry.
-    public static let endpointRetryBaseDelay: Duration = .milliseconds(200)
+    package static let endpointRetryBaseDelay: Duration = .milliseconds(200)
 
     /// How many times `endpoint`'s request may be retried: its `retryCount` when that is 0 or more
     /// (whatever its method: the endpoint asked for it); otherwise the client's `maxRetries` if the
     /// endpoint is idempotent (`Endpoint.isIdempotent`), else none.
-    public func retryBudget<R: Endpoint>(for endpoint: R) -> Int {
+    package func retryBudget<R: Endpoint>(for endpoint: R) -> Int {
         if endpoint.retryCount >= 0 { return endpoint.retryCount }
         return endpoint.isIdempotent ? configuration.maxRetries : 0
     }

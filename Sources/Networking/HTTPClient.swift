@@ -30,7 +30,7 @@ public final class HTTPClient: HTTPClientProtocol {
     public let transport: any HTTPTransport
     /// The jar the client's requests take cookies from and give cookies to (from
     /// `configuration.cookies`); `nil` when cookies are off.
-    public let cookieJar: (any CookieJar)?
+    package let cookieJar: (any CookieJar)?
 
     private let pipeline: Pipeline
     /// `pipeline` with a retry policy, for requests that may be retried.

@@ -30,23 +30,23 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
 /// (`VP8 `, `VP8L` or `VP8X`) and BMP.
 ///
 /// Reading never traps: bytes that are short, truncated or of another kind give `nil`.
-public struct ImageHeader: Sendable, Hashable {
+package struct ImageHeader: Sendable, Hashable {
     /// The format.
-    public let format: ImageFormat
+    package let format: ImageFormat
     /// The width in pixels.
-    public let width: Int
+    package let width: Int
     /// The height in pixels.
-    public let height: Int
+    package let height: Int
 
     /// Creates a header from its parts.
-    public init(format: ImageFormat, width: Int, height: Int) {
+    package init(format: ImageFormat, width: Int, height: Int) {
         self.format = format
         self.width = width
         self.height = height
     }
 
     /// Reads the header of `data`, or returns `nil` if it is not an image in a known format.
-    public init?(data: Data) {
+    package init?(data: Data) {
         guard let header = data.withUnsafeBytes({ Self.parse(Bytes(raw: $0)) }) else { return nil }
         self = header
     }

@@ -27,7 +27,7 @@ extension Networking {
     }
 
     /// The header the credential is sent in (`Authorization` unless set otherwise).
-    public var authorizationHeaderName: String { authorizationHeaderKey }
+    package var authorizationHeaderName: String { authorizationHeaderKey }
 
     /// Cancels every request, forgets the credentials and the headers set with `setHeaderFields`,
     /// empties the caches (as `clearCache()` does) and removes every cookie from the cookie jar.

@@ -58,10 +58,9 @@ extension Networking {
         _ request: HTTPRequest, on current: RequestSnapshot, transport: any HTTPTransport,
         downloadProgress: ProgressReporter?
     ) async -> Result<SentRequest, NetworkingError> {
-        let built = current.templates.request(for: request, builder: current.pipeline.builder)
         let options = downloadProgress == nil ? RequestOptions() : RequestOptions.current
         return await current.pipeline.sendUndecoded(
-            request, built: built, kind: .request, options: options, transport: transport,
+            request, kind: .request, options: options, transport: transport,
             downloadProgress: downloadProgress)
     }
 

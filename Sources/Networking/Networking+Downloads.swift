@@ -31,7 +31,7 @@ extension Networking {
 
     /// The download cache: in memory, and on disk in `DataCache.defaultDirectory(forBaseURL:)`
     /// unless the client was created with another.
-    public nonisolated var dataCache: DataCache { cacheState.cache(forBaseURL: baseURL) }
+    package nonisolated var dataCache: DataCache { cacheState.cache(forBaseURL: baseURL) }
 
     /// How long, in seconds, a cached download may go unused on disk before it is removed.
     public nonisolated var cacheTTL: TimeInterval { cacheState.ttl }
@@ -42,7 +42,7 @@ extension Networking {
         cacheState.setTTL(ttl)
     }
 
-    /// Caches `GET` responses in `store` under the HTTP rules (see `ResponseCachingTransport`), or
+    /// Caches `GET` responses in `store` under the HTTP rules (see `ResponseCache`), or
     /// stops doing so with `nil`. `ResponseCache(defaultMaxAge:)` is the store the library provides.
     public func setResponseCache(_ store: (any ResponseStore)?) {
         responseStore = store
@@ -50,7 +50,7 @@ extension Networking {
     }
 
     /// The response cache set with `setResponseCache(_:)`.
-    public var responseCache: (any ResponseStore)? { responseStore }
+    package var responseCache: (any ResponseStore)? { responseStore }
 
     /// Empties the download cache (memory and disk) and the response cache.
     public func clearCache() {

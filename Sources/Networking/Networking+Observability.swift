@@ -30,7 +30,7 @@ extension Networking {
     }
 
     /// The log level.
-    public var logLevel: NetworkingLogger.Level { logSettings.level }
+    package var logLevel: NetworkingLogger.Level { logSettings.level }
 
     /// Sets the header fields whose values logs and `cURLDescription` hide (default
     /// `Authorization`, `Cookie`, `Set-Cookie`, `Proxy-Authorization`). The active auth-header
@@ -68,7 +68,7 @@ extension Networking {
     }
 
     /// The file the log is mirrored to, if any.
-    public var logFileURL: URL? { logSettings.logFile?.url }
+    package var logFileURL: URL? { logSettings.logFile?.url }
 
     /// Turns the standard-error log on or off (on by default on Linux, off on Apple platforms,
     /// which log to `os.Logger`).

@@ -65,7 +65,7 @@ extension Networking {
     public func serverSentEvents(
         _ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:], lastEventID: String? = nil,
         reconnection: ServerSentEventStream.Reconnection = .default,
-        maxEventSize: Int = ServerSentEventParser.defaultMaxEventSize
+        maxEventSize: Int = ServerSentEventStream.defaultMaxEventSize
     ) -> ServerSentEventStream {
         var base = Self.transferHeaders(headers, accept: "text/event-stream")
         if base["Cache-Control"] == nil { base["Cache-Control"] = "no-cache" }

@@ -203,19 +203,17 @@ public actor Networking {
         return await requestSnapshot()
     }
 
-    /// Runs `request` on `current`'s pipeline through `transport`. A plain request comes built
-    /// from the snapshot's templates.
+    /// Runs `request` on `current`'s pipeline through `transport`.
     @inline(__always)
     nonisolated(nonsending) static func execute<T: Sendable>(
         _ request: HTTPRequest, kind: RequestContext.Kind, on current: RequestSnapshot, transport: any HTTPTransport,
         decode: @escaping @Sendable (HTTPExchange, JSONDecoder) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
-        let built = current.templates.request(for: request, builder: current.pipeline.builder)
         let decoder = current.pipeline.decoder
         let run: @Sendable (HTTPExchange) throws(NetworkingError) -> T = { (exchange) throws(NetworkingError) -> T in
             try decode(exchange, decoder)
         }
-        return await current.pipeline.execute(request, built: built, kind: kind, transport: transport, decode: run)
+        return await current.pipeline.execute(request, kind: kind, transport: transport, decode: run)
     }
 
     @inline(__always)
@@ -255,8 +253,6 @@ final class RequestSnapshot: Sendable {
     let fakes: FakeRoutes
     /// What downloads read of the configuration.
     let downloads: DownloadSettings
-    /// The requests built for this configuration's plain calls (see `RequestTemplates`).
-    let templates = RequestTemplates()
 
     init(pipeline: Pipeline, base: any HTTPTransport, fakes: FakeRoutes, downloads: DownloadSettings) {
         self.pipeline = pipeline
@@ -269,47 +265,6 @@ final class RequestSnapshot: Sendable {
     /// beneath the fakes: a request a fake answers never reaches it.
     func transport(beneathFakes inner: any HTTPTransport) -> any HTTPTransport {
         fakes.isEmpty ? inner : FakeTransport(routes: fakes, next: inner)
-    }
-}
-
-/// The `URLRequest`s one configuration (one `RequestSnapshot`) built for its plain calls: a method,
-/// a path and headers, no query, body or timeout of their own, which give the same request every
-/// time for the same configuration. The paths an app calls again and again are then built once
-/// per configuration rather than once per call (creating the request and laying out its fields is
-/// a good part of a cache hit's cost on Linux). They belong to the snapshot: a configuration
-/// change makes a new snapshot, and with it empty templates; nothing is shared between clients.
-/// A `URLRequest` is a value, so a caller that changes the one it gets changes its own copy.
-final class RequestTemplates: Sendable {
-    private struct Key: Hashable {
-        let method: HTTPMethod
-        let path: String
-        let headers: HTTPHeaders
-
-        /// The path alone: calls to one path rarely differ in their headers, which `==` still
-        /// compares, so hashing them too would cost every call and tell little apart.
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(path)
-        }
-    }
-
-    private let built = Mutex<[Key: URLRequest]>([:])
-    /// At most this many are kept; past it the templates start again empty.
-    static let limit = 256
-
-    /// `request` built by `builder`, from the templates when it is plain; `nil` for any other
-    /// request and for one that cannot be built (the pipeline builds it, and reports why not).
-    func request(for request: HTTPRequest, builder: RequestBuilder) -> URLRequest? {
-        guard request.query.isEmpty, request.queryModel == nil, request.body == nil, request.timeout == nil else {
-            return nil
-        }
-        let key = Key(method: request.method, path: request.path, headers: request.headers)
-        if let template = built.withLock({ $0[key] }) { return template }
-        guard let made = try? builder.makeURLRequest(request) else { return nil }
-        built.withLock { built in
-            if built.count >= Self.limit { built.removeAll() }
-            built[key] = made
-        }
-        return made
     }
 }
 

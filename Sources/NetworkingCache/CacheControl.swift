@@ -4,25 +4,25 @@ import Foundation
 ///
 /// Directive names are case-insensitive; a quoted argument is unquoted; a malformed `max-age`
 /// (not a non-negative integer) is treated as `0`, the conservative reading.
-public struct CacheControl: Sendable, Hashable {
+package struct CacheControl: Sendable, Hashable {
     /// `no-store`: do not store the response (or, on a request, use or store nothing for it).
-    public var noStore = false
+    package var noStore = false
     /// `no-cache`: a stored response must be revalidated before every use.
-    public var noCache = false
+    package var noCache = false
     /// `max-age=N`: seconds a response stays fresh (on a request: the oldest response accepted).
-    public var maxAge: TimeInterval?
+    package var maxAge: TimeInterval?
     /// `must-revalidate`: a stale response may not be used without revalidation.
-    public var mustRevalidate = false
+    package var mustRevalidate = false
     /// `private`: only a private cache (like this one) may store the response.
-    public var isPrivate = false
+    package var isPrivate = false
     /// `public`: any cache may store the response.
-    public var isPublic = false
+    package var isPublic = false
 
     /// No directives.
-    public init() {}
+    package init() {}
 
     /// Parses a `Cache-Control` header value; `nil` parses as no directives.
-    public init(_ value: String?) {
+    package init(_ value: String?) {
         guard let value else { return }
         for directive in Self.split(value) {
             let parts = directive.split(separator: "=", maxSplits: 1).map {

@@ -3,7 +3,7 @@ import Foundation
 extension DataCache {
     /// The platform's directory for caches: `$XDG_CACHE_HOME` (when it is an absolute path) or
     /// `~/.cache` on Linux, the user's Caches directory on Apple platforms.
-    public static var cachesDirectory: URL? {
+    package static var cachesDirectory: URL? {
         #if canImport(Darwin)
             return FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
         #else
@@ -19,7 +19,7 @@ extension DataCache {
 
     /// The directory of one base URL's cache: `<caches>/Networking/<host>-<hash>`, where the hash
     /// is taken over the whole base URL, so two clients with different base URLs never share files.
-    public static func defaultDirectory(forBaseURL baseURL: String) -> URL? {
+    package static func defaultDirectory(forBaseURL baseURL: String) -> URL? {
         cachesDirectory?.appendingPathComponent("Networking", isDirectory: true)
             .appendingPathComponent(folderName(forBaseURL: baseURL), isDirectory: true)
     }

@@ -10,12 +10,12 @@ import Foundation
 /// followed, when the request carries a credential, by a **credential identity**: 32 hex digits of
 /// the SHA-256 of the credential headers' names and values. The secret itself is never part of a
 /// key, a file name or a file.
-public enum CacheKey {
+package enum CacheKey {
     /// The headers that say who a request is made as.
-    public static let defaultCredentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
+    package static let defaultCredentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
 
     /// The identity of the credential in `headers` (looking at `names`), or `nil` when none is present.
-    public static func credentialIdentity(of headers: HTTPHeaders, names: [String] = defaultCredentialHeaders)
+    package static func credentialIdentity(of headers: HTTPHeaders, names: [String] = defaultCredentialHeaders)
         -> String?
     {
         credentialIdentity(names: names) { headers[$0] }
@@ -26,7 +26,7 @@ public enum CacheKey {
     /// A cache sits beneath the pipeline's hop loop, so a request it sees already carries its
     /// jar's cookies in its `Cookie` header: a jar's session cookie counts as a credential like
     /// any other.
-    public static func credentialIdentity(
+    package static func credentialIdentity(
         of request: URLRequest, names: [String] = defaultCredentialHeaders
     ) -> String? {
         // `hasHeader` and `headerValue`, not `value(forHTTPHeaderField:)`, which lowercases every
@@ -37,7 +37,7 @@ public enum CacheKey {
     }
 
     /// The key for `base` made as the holder of `credential` (an identity from `credentialIdentity`).
-    public static func key(_ base: String, credential: String?) -> String {
+    package static func key(_ base: String, credential: String?) -> String {
         guard let credential else { return base }
         return base + " #credential=" + credential
     }

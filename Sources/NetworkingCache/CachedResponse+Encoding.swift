@@ -36,7 +36,7 @@ extension CachedResponse {
     }
 
     /// An exchange carrying this response, as if `request` had just received it.
-    public func exchange(for request: URLRequest, extraHeaders: HTTPHeaders = [:], metrics: TransactionMetrics? = nil)
+    package func exchange(for request: URLRequest, extraHeaders: HTTPHeaders = [:], metrics: TransactionMetrics? = nil)
         -> HTTPExchange?
     {
         guard let responseURL = url ?? request.url else { return nil }
@@ -110,7 +110,7 @@ private struct Trailer {
 
 extension CachedResponse {
     /// The parts of an exchange a cache keeps, received at `date`.
-    public init(exchange: HTTPExchange, storedAt date: Date, variantHeaders: HTTPHeaders = [:]) {
+    package init(exchange: HTTPExchange, storedAt date: Date, variantHeaders: HTTPHeaders = [:]) {
         self.init(
             statusCode: exchange.statusCode, headers: exchange.responseHeaders,
             body: exchange.body, url: exchange.head.url ?? exchange.request.url, storedAt: date,

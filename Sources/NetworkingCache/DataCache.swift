@@ -92,7 +92,7 @@ public final class DataCache: Sendable {
     }
 
     /// The bytes for `key` if the memory tier has them. Never touches the disk.
-    public func memoryData(forKey key: String) -> Data? {
+    package func memoryData(forKey key: String) -> Data? {
         memory.withLock { $0.value(forKey: key) }
     }
 
@@ -138,23 +138,23 @@ public final class DataCache: Sendable {
     }
 
     /// Empties the memory tier only (the disk entries stay and are read back on demand).
-    public func removeAllFromMemory() {
+    package func removeAllFromMemory() {
         memory.withLock { $0.removeAll() }
     }
 
     /// Removes the disk entries unused for longer than `ttl`, then the least recently used ones while
     /// the disk tier is over its size limit. This also happens on its own: on first use and then hourly.
-    public func sweep() {
+    package func sweep() {
         disk?.sweep()
     }
 
     // MARK: Inspection
 
     /// The bytes (keys and values) the memory tier holds.
-    public var memoryCost: Int { memory.withLock { $0.totalCost } }
+    package var memoryCost: Int { memory.withLock { $0.totalCost } }
 
     /// The bytes the disk tier's files take, counted now.
-    public var diskUsage: Int { disk?.measuredUsage() ?? 0 }
+    package var diskUsage: Int { disk?.measuredUsage() ?? 0 }
 
     /// The file the disk tier uses for `key` (whether or not it exists), or `nil` without a disk tier.
     public func fileURL(forKey key: String) -> URL? {

@@ -24,22 +24,22 @@ import Synchronization
 ///
 /// Stored responses keep their status and headers, so interceptors above this transport (a
 /// validator checking `Content-Type`, say) see a cache hit exactly as they saw the original.
-public struct DataCacheTransport: HTTPTransport {
+package struct DataCacheTransport: HTTPTransport {
     /// The transport that reaches the network.
-    public let base: any HTTPTransport
+    package let base: any HTTPTransport
     /// Where responses are kept.
-    public let cache: DataCache
+    package let cache: DataCache
     /// Where they are kept, or `.none` to refetch and drop.
-    public let level: CachingLevel
+    package let level: CachingLevel
     /// The key, or `nil` to use the request's URL.
-    public let key: String?
+    package let key: String?
     /// The headers whose values identify the requester (part of every key).
-    public let credentialHeaders: [String]
+    package let credentialHeaders: [String]
     private let coalescer: TransferCoalescer?
     private let shouldStore: @Sendable (HTTPExchange) -> Bool
 
     /// Whether a response is stored by default: a `2xx` other than `206 Partial Content`.
-    public static let storesSuccessfulResponses: @Sendable (HTTPExchange) -> Bool = {
+    package static let storesSuccessfulResponses: @Sendable (HTTPExchange) -> Bool = {
         $0.isSuccess && $0.statusCode != 206
     }
 
@@ -50,7 +50,7 @@ public struct DataCacheTransport: HTTPTransport {
     ///   - coalescer: shares transfers among concurrent misses for one key; `nil` for none.
     ///   - shouldStore: decides whether a fetched response is stored (an image download stores only
     ///     responses whose bytes are an image).
-    public init(
+    package init(
         wrapping base: any HTTPTransport, cache: DataCache, level: CachingLevel, key: String? = nil,
         credentialHeaders: [String] = CacheKey.defaultCredentialHeaders, coalescer: TransferCoalescer? = nil,
         shouldStore: @escaping @Sendable (HTTPExchange) -> Bool = DataCacheTransport.storesSuccessfulResponses
@@ -65,7 +65,7 @@ public struct DataCacheTransport: HTTPTransport {
     }
 
     /// The full cache key for `request`, or `nil` if it has no URL and no key was given.
-    public func cacheKey(for request: URLRequest) -> String? {
+    package func cacheKey(for request: URLRequest) -> String? {
         let url = request.url
         guard let base = key ?? url?.absoluteString else { return nil }
         let credential = CacheKey.credentialIdentity(of: request, names: credentialHeaders)
@@ -73,7 +73,7 @@ public struct DataCacheTransport: HTTPTransport {
     }
 
     /// Serves the response stored under the request's key, or fetches it and stores it, as the caching level says.
-    public func send(_ sent: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+    package func send(_ sent: TransportRequest) async throws(NetworkingError) -> TransportResponse {
         let request = sent.head
         guard let key = cacheKey(for: request) else { return try await base.send(sent) }
         if level == .none {

@@ -4,7 +4,7 @@ import Foundation
 /// `defaultMaxAge` for responses that carry no freshness information of their own.
 ///
 /// Attach it to a client (`Networking.setResponseCache(_:)`) and `GET` responses are cached under
-/// the HTTP rules that `ResponseCachingTransport` implements: `Cache-Control` `no-store`,
+/// the HTTP rules the client applies beneath its interceptors: `Cache-Control` `no-store`,
 /// `no-cache` and `max-age` honoured, stale responses revalidated with `ETag`/`Last-Modified`, keys
 /// made of the method, the URL and the identity of the credential.
 ///

@@ -26,13 +26,13 @@ import Foundation
 ///   the stored `GET` response for its URL.
 /// - Requests the caller made conditional or partial themselves (`If-None-Match`, `Range`, …) pass
 ///   through untouched.
-public struct ResponseCachingTransport: HTTPTransport {
+package struct ResponseCachingTransport: HTTPTransport {
     /// The transport that reaches the network.
-    public let base: any HTTPTransport
+    package let base: any HTTPTransport
     /// Where responses are kept.
-    public let store: any ResponseStore
+    package let store: any ResponseStore
     /// The headers whose values identify the requester (part of every key).
-    public let credentialHeaders: [String]
+    package let credentialHeaders: [String]
     private let clock: @Sendable () -> Date
 
     /// Headers a `304` may not change on the stored response (they describe the stored body).
@@ -49,7 +49,7 @@ public struct ResponseCachingTransport: HTTPTransport {
     ///   - credentialHeaders: the headers that identify the requester; add the name of a custom
     ///     authentication header.
     ///   - clock: the current time (inject one in tests).
-    public init(
+    package init(
         wrapping base: any HTTPTransport, store: any ResponseStore,
         credentialHeaders: [String] = CacheKey.defaultCredentialHeaders,
         clock: @escaping @Sendable () -> Date = { Date() }
@@ -61,7 +61,7 @@ public struct ResponseCachingTransport: HTTPTransport {
     }
 
     /// The key a request's response is stored under, or `nil` for a request without a URL.
-    public func key(for request: URLRequest) -> String? {
+    package func key(for request: URLRequest) -> String? {
         guard let url = request.url else { return nil }
         let method = (request.httpMethod ?? "GET").uppercased()
         return CacheKey.key(
@@ -71,7 +71,7 @@ public struct ResponseCachingTransport: HTTPTransport {
 
     /// Answers a `GET` from the cache when the HTTP caching rules allow, revalidating or fetching otherwise;
     /// another method that succeeds removes the cached `GET` response for its URL.
-    public func send(_ sent: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+    package func send(_ sent: TransportRequest) async throws(NetworkingError) -> TransportResponse {
         let request = sent.head
         let method = (request.httpMethod ?? "GET").uppercased()
         guard method == "GET", let key = key(for: request) else {

@@ -7,7 +7,7 @@ import Synchronization
 /// it runs wait for the same result. A waiter whose task is cancelled stops waiting at once (with
 /// `.cancelled`) without disturbing the others; the operation itself is cancelled only when every
 /// waiter has gone. A caller arriving after the operation finished starts a new one.
-public final class TransferCoalescer: Sendable {
+package final class TransferCoalescer: Sendable {
     private typealias Waiter = CheckedContinuation<Result<HTTPExchange, NetworkingError>, Never>
 
     private struct Flight {
@@ -19,16 +19,16 @@ public final class TransferCoalescer: Sendable {
     private let flights = Mutex<[String: Flight]>([:])
 
     /// Creates a coalescer with nothing in flight.
-    public init() {}
+    package init() {}
 
     /// How many distinct operations are in flight.
-    public var inFlightCount: Int { flights.withLock { $0.count } }
+    package var inFlightCount: Int { flights.withLock { $0.count } }
 
     /// How many callers are waiting, over all keys.
-    public var waiterCount: Int { flights.withLock { $0.values.reduce(0) { $0 + $1.waiters.count } } }
+    package var waiterCount: Int { flights.withLock { $0.values.reduce(0) { $0 + $1.waiters.count } } }
 
     /// Runs `operation` for `key`, or joins the run already in flight for it.
-    public func run(
+    package func run(
         key: String, _ operation: @escaping @Sendable () async throws(NetworkingError) -> HTTPExchange
     ) async throws(NetworkingError) -> HTTPExchange {
         let waiterID = UUID()

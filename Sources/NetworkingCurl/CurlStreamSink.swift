@@ -36,11 +36,10 @@
             remaining = nil
             chunks = nil
             guard valve.sendsProducedBody else { return nil }
-            let fields = head.headerFields
             // A length beside a transfer coding is not the body's (RFC 9112 §6.3).
-            if let coding = fields["Transfer-Encoding"] {
+            if let coding = head.header("Transfer-Encoding") {
                 guard coding.lowercased().contains("chunked") else { return nil }
-                guard fields["Content-Encoding"] == nil else { return Self.encodedWhileSending }
+                guard !head.containsField("Content-Encoding") else { return Self.encodedWhileSending }
                 chunks = CurlChunkDecoder()
             } else if let expectedLength {
                 remaining = expectedLength

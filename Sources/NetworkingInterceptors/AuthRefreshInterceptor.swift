@@ -87,7 +87,7 @@ public struct AuthRefreshInterceptor: HTTPInterceptor {
     }
 
     /// The credential the last successful refresh returned, if any.
-    public var currentCredential: String? { coordinator.current }
+    package var currentCredential: String? { coordinator.current }
 
     /// Sends the request; when it is refused with `401`/`403`, refreshes the credential and replays it once.
     public func intercept(

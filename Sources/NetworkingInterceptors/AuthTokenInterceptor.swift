@@ -58,7 +58,7 @@ public struct AuthTokenInterceptor: HTTPInterceptor {
     }
 
     /// The header value sent for `token`.
-    public func headerValue(for token: Token) -> String {
+    package func headerValue(for token: Token) -> String {
         scheme.isEmpty ? token.accessToken : "\(scheme) \(token.accessToken)"
     }
 }

@@ -130,7 +130,7 @@ public struct RetryInterceptor: HTTPInterceptor {
     }
 
     /// Whether `request` may be retried at all: its method is retryable and its body replayable.
-    public func isRetryable(_ request: URLRequest) -> Bool {
+    package func isRetryable(_ request: URLRequest) -> Bool {
         retryableMethods.contains(HTTPMethod(rawValue: request.httpMethod ?? "GET")) && request.isBodyReplayable
     }
 
@@ -161,7 +161,7 @@ public struct RetryInterceptor: HTTPInterceptor {
 
     /// The full-jitter backoff before retry number `retry` (1 for the first): a random duration in
     /// `0...min(maxDelay, baseDelay × 2^(retry−1))`.
-    public func backoff(beforeRetry retry: Int) -> Duration {
+    package func backoff(beforeRetry retry: Int) -> Duration {
         let base = Self.seconds(baseDelay)
         let exponential = base * pow(2, Double(Swift.max(0, retry - 1)))
         let ceiling = Swift.min(Self.seconds(maxDelay), exponential)

@@ -38,10 +38,10 @@ public final class EventBroadcaster: RequestObserver {
     }
 
     /// How many streams are listening.
-    public var consumerCount: Int { continuations.withLock { $0.count } }
+    package var consumerCount: Int { continuations.withLock { $0.count } }
 
     /// Ends every stream (their `for await` loops finish).
-    public func finishAll() {
+    package func finishAll() {
         let all = continuations.withLock { Array($0.values) }
         for continuation in all { continuation.finish() }
     }

@@ -4,7 +4,7 @@
 /// concern.
 public struct HeaderRedaction: Sendable, Hashable {
     /// What a hidden value is replaced with.
-    public static let placeholder = "<redacted>"
+    package static let placeholder = "<redacted>"
 
     /// The default sensitive fields: `Authorization`, `Cookie`, `Set-Cookie` and
     /// `Proxy-Authorization` (a credential too, RFC 9110 §11.7.2). A client adds its active
@@ -14,7 +14,7 @@ public struct HeaderRedaction: Sendable, Hashable {
     ]
 
     /// The sensitive field names, lowercased.
-    public let lowercasedFields: Set<String>
+    package let lowercasedFields: Set<String>
     /// The fields hidden even from a log that is not redacted (a debug build's): those the user
     /// named, lowercased. A name someone chose to hide stays hidden in every build.
     let alwaysRedactedFields: Set<String>
@@ -23,7 +23,7 @@ public struct HeaderRedaction: Sendable, Hashable {
     /// redacted. `Proxy-Authorization`, while among `fields`, is always hidden too: a proxy
     /// credential, which a debug log has no reason to show (the libcurl transport never sends the
     /// field a request carries; proxy credentials go in the client's `NetworkPath`).
-    public init<S: Sequence<String>>(fields: S, always: Set<String> = []) {
+    package init<S: Sequence<String>>(fields: S, always: Set<String> = []) {
         lowercasedFields = Set(fields.map { $0.lowercased() })
         var always = Set(always.map { $0.lowercased() })
         if lowercasedFields.contains("proxy-authorization") { always.insert("proxy-authorization") }
@@ -31,10 +31,10 @@ public struct HeaderRedaction: Sendable, Hashable {
     }
 
     /// The default redaction (`defaultHeaderFields`).
-    public static let `default` = HeaderRedaction(fields: defaultHeaderFields)
+    package static let `default` = HeaderRedaction(fields: defaultHeaderFields)
 
     /// Whether `name` is sensitive.
-    public func redacts(_ name: String) -> Bool { lowercasedFields.contains(name.lowercased()) }
+    package func redacts(_ name: String) -> Bool { lowercasedFields.contains(name.lowercased()) }
 
     /// Whether `name` is hidden even when logs are not redacted.
     func alwaysRedacts(_ name: String) -> Bool {
@@ -42,7 +42,7 @@ public struct HeaderRedaction: Sendable, Hashable {
     }
 
     /// `value`, or the placeholder when `name` is sensitive.
-    public func value(_ value: String, forField name: String) -> String {
+    package func value(_ value: String, forField name: String) -> String {
         redacts(name) ? Self.placeholder : value
     }
 }

@@ -17,23 +17,23 @@ import Foundation
 ///   < {"url": "http://127.0.0.1:8080/get"}
 /// 2026-06-14T20:09:58Z ✗ GET /status/404 [C3569F63-…] failed: The server returned status 404 (not found).
 /// ```
-public struct LogFormatter: Sendable {
+package struct LogFormatter: Sendable {
     /// The sensitive header fields.
-    public var redaction: HeaderRedaction
+    package var redaction: HeaderRedaction
     /// Whether sensitive header values and all bodies are replaced with `<redacted>`.
-    public var redactsLogs: Bool
+    package var redactsLogs: Bool
     /// The most body bytes shown; longer bodies are truncated with a note of their size.
-    public var bodyLimit: Int
+    package var bodyLimit: Int
 
     /// Creates a formatter.
-    public init(redaction: HeaderRedaction, redactsLogs: Bool, bodyLimit: Int) {
+    package init(redaction: HeaderRedaction, redactsLogs: Bool, bodyLimit: Int) {
         self.redaction = redaction
         self.redactsLogs = redactsLogs
         self.bodyLimit = bodyLimit
     }
 
     /// The record of a request starting: `→ METHOD /path?query [ID]` and the request's headers and body.
-    public func started(_ context: RequestContext, at date: Date = Date()) -> LogRecord {
+    package func started(_ context: RequestContext, at date: Date = Date()) -> LogRecord {
         LogRecord(
             date: date, severity: .info, requestID: context.id,
             headline: "→ \(context.method.rawValue) \(Self.target(context.url)) [\(context.id.uuidString)]",
@@ -44,7 +44,7 @@ public struct LogFormatter: Sendable {
     /// `✗ METHOD /path [ID] failed: description` on failure, followed by the request's details
     /// when `includingRequest` (no start record was written) and the response's (omitted for
     /// downloads, whose bodies are binary).
-    public func completed(
+    package func completed(
         _ completion: RequestCompletion, includingRequest: Bool, at date: Date = Date()
     ) -> LogRecord {
         let context = completion.context

@@ -2,9 +2,9 @@ import Foundation
 
 /// One logged request event: a headline and its detail lines, written to every sink as one
 /// unit so that records of concurrent requests never interleave.
-public struct LogRecord: Sendable, Hashable {
+package struct LogRecord: Sendable, Hashable {
     /// How serious the record is.
-    public enum Severity: Sendable, Hashable {
+    package enum Severity: Sendable, Hashable {
         /// A request started or succeeded (logged at `.all`).
         case info
         /// A request failed.
@@ -12,18 +12,18 @@ public struct LogRecord: Sendable, Hashable {
     }
 
     /// When it was recorded.
-    public let date: Date
+    package let date: Date
     /// How serious it is.
-    public let severity: Severity
+    package let severity: Severity
     /// The request it is about.
-    public let requestID: UUID
+    package let requestID: UUID
     /// The headline without its timestamp, such as `→ GET /get [F97CE6EB-…]`.
-    public let headline: String
+    package let headline: String
     /// Detail lines (headers, bodies), each already indented and redacted as configured.
-    public let details: [String]
+    package let details: [String]
 
     /// Creates a record.
-    public init(date: Date, severity: Severity, requestID: UUID, headline: String, details: [String]) {
+    package init(date: Date, severity: Severity, requestID: UUID, headline: String, details: [String]) {
         self.date = date
         self.severity = severity
         self.requestID = requestID
@@ -33,14 +33,14 @@ public struct LogRecord: Sendable, Hashable {
 
     /// The record as plain text, one line each, newline-terminated: the headline prefixed with an
     /// ISO-8601 UTC timestamp (`2026-06-14T20:09:58Z → GET /get [F97CE6EB-…]`), then the details.
-    public var text: String {
+    package var text: String {
         var text = Self.timestamp(date) + " " + headline + "\n"
         for line in details { text += line + "\n" }
         return text
     }
 
     /// The headline and details without a timestamp, for sinks that stamp their own.
-    public var message: String {
+    package var message: String {
         ([headline] + details).joined(separator: "\n")
     }
 
@@ -54,7 +54,7 @@ public struct LogRecord: Sendable, Hashable {
 ///
 /// `write` is called on the request's own task and must not block for long; a sink that cannot
 /// write drops the record rather than failing the request.
-public protocol LogSink: Sendable {
+package protocol LogSink: Sendable {
     /// Writes one record.
     func write(_ record: LogRecord)
 }

@@ -2,7 +2,7 @@ import Foundation
 
 extension LogSettings {
     /// The default settings, with the log file named by `NETWORKING_LOG_FILE` in the process's
-    /// environment (see `LogFileLocation`) if it can be opened.
+    /// environment (an absolute path, or a file name in the caches directory) if it can be opened.
     public static func fromProcessEnvironment() -> LogSettings {
         LogSettings(environment: ProcessEnvironment.values(LogFileLocation.environmentKeys))
     }
@@ -10,5 +10,5 @@ extension LogSettings {
 
 extension LogFileLocation {
     /// The environment variables `url(from:)` reads.
-    public static let environmentKeys = [environmentKey, "XDG_CACHE_HOME", "HOME"]
+    package static let environmentKeys = [environmentKey, "XDG_CACHE_HOME", "HOME"]
 }

@@ -21,10 +21,10 @@ public struct LogSettings: Sendable {
     /// The file records are mirrored to, if any.
     public var logFile: LogFileSink?
     /// Any further sinks of your own.
-    public var extraSinks: [any LogSink] = []
+    package var extraSinks: [any LogSink] = []
 
     /// Whether standard error is a default sink: where `os.Logger` does not exist.
-    public static var standardErrorByDefault: Bool {
+    package static var standardErrorByDefault: Bool {
         #if canImport(os)
             return false
         #else
@@ -33,13 +33,13 @@ public struct LogSettings: Sendable {
     }
 
     /// The default settings, with the log file named by `NETWORKING_LOG_FILE` in `environment`
-    /// (see `LogFileLocation`) if it can be opened.
+    /// (an absolute path, or a file name in the caches directory) if it can be opened.
     public init(environment: [String: String] = [:]) {
         logFile = LogFileLocation.url(from: environment).flatMap(LogFileSink.open)
     }
 
     /// Where records go under these settings.
-    public var sinks: [any LogSink] {
+    package var sinks: [any LogSink] {
         var sinks: [any LogSink] = []
         #if canImport(os)
             sinks.append(OSLogSink())
@@ -51,7 +51,7 @@ public struct LogSettings: Sendable {
 
     /// The logger for these settings, with `authorizationHeaderKey` added to the redaction set;
     /// `nil` when nothing would be logged.
-    public func makeLogger(authorizationHeaderKey: String? = nil) -> NetworkingLogger? {
+    package func makeLogger(authorizationHeaderKey: String? = nil) -> NetworkingLogger? {
         let sinks = self.sinks
         guard level != .none, !sinks.isEmpty else { return nil }
         var fields = redactedHeaderFields

@@ -34,7 +34,7 @@ public enum NetworkingEvent: Sendable {
     }
 
     /// Creates the `.completed` event for a completion.
-    public init(_ completion: RequestCompletion) {
+    package init(_ completion: RequestCompletion) {
         self = .completed(completion.context, completion.outcome, completion.duration, completion.metrics)
     }
 }

@@ -26,7 +26,7 @@ public struct NetworkingLogger: RequestObserver {
 
     /// Whether logs are redacted unless told otherwise: debug builds show everything, release
     /// builds redact.
-    public static var redactsLogsByDefault: Bool {
+    package static var redactsLogsByDefault: Bool {
         #if DEBUG
             return false
         #else
@@ -35,10 +35,10 @@ public struct NetworkingLogger: RequestObserver {
     }
 
     /// The most body bytes a record shows by default: 1 KiB.
-    public static let defaultBodyLimit = 1024
+    package static let defaultBodyLimit = 1024
 
     /// The default sinks: `os.Logger` on Apple platforms, standard error elsewhere.
-    public static var platformSinks: [any LogSink] {
+    package static var platformSinks: [any LogSink] {
         #if canImport(os)
             return [OSLogSink()]
         #else
@@ -47,14 +47,14 @@ public struct NetworkingLogger: RequestObserver {
     }
 
     /// Which requests are logged.
-    public var level: Level
+    package var level: Level
     /// How records are rendered (redaction, body limit).
-    public var formatter: LogFormatter
+    package var formatter: LogFormatter
     /// Where records go.
-    public var sinks: [any LogSink]
+    package var sinks: [any LogSink]
 
     /// Creates a logger.
-    public init(
+    package init(
         level: Level = .failures, redaction: HeaderRedaction = .default,
         redactsLogs: Bool = NetworkingLogger.redactsLogsByDefault, bodyLimit: Int = NetworkingLogger.defaultBodyLimit,
         sinks: [any LogSink] = NetworkingLogger.platformSinks

@@ -5,17 +5,17 @@
     /// `com.elvisnunez.networking`, category `requests`): failures at `.error`, the rest at
     /// `.info`. The text is marked public because redaction has already been applied by the
     /// logger according to `redactsLogs`.
-    public struct OSLogSink: LogSink {
+    package struct OSLogSink: LogSink {
         /// The unified-logging subsystem.
-        public static let subsystem = "com.elvisnunez.networking"
+        package static let subsystem = "com.elvisnunez.networking"
         /// The unified-logging category.
-        public static let category = "requests"
+        package static let category = "requests"
 
         /// Creates the sink.
-        public init() {}
+        package init() {}
 
         /// Sends the record to the unified log: failures as errors, the rest as info.
-        public func write(_ record: LogRecord) {
+        package func write(_ record: LogRecord) {
             let logger = Logger(subsystem: Self.subsystem, category: Self.category)
             let message = record.message
             switch record.severity {

@@ -3,16 +3,16 @@ import Synchronization
 
 /// Writes each record as plain text to standard error: the default sink on Linux, where there is
 /// no `os.Logger`.
-public final class StandardErrorLogSink: LogSink {
+package final class StandardErrorLogSink: LogSink {
     /// The process-wide instance; its lock keeps records from different clients apart.
-    public static let shared = StandardErrorLogSink()
+    package static let shared = StandardErrorLogSink()
 
     private let lock = Mutex(())
 
     private init() {}
 
     /// Writes the record's text to standard error.
-    public func write(_ record: LogRecord) {
+    package func write(_ record: LogRecord) {
         let text = record.text
         lock.withLock { _ in _ = FileDescriptorWriter.writeAll(text, to: 2) }
     }

@@ -18,9 +18,9 @@ import Foundation
 /// ```
 ///
 /// A body is UTF-8 text when it is valid UTF-8, base64 otherwise; an empty body is omitted.
-public struct Fixture: Codable, Sendable, Equatable {
+package struct Fixture: Codable, Sendable, Equatable {
     /// How a body is written in the file.
-    public enum BodyEncoding: String, Codable, Sendable {
+    package enum BodyEncoding: String, Codable, Sendable {
         /// The body as text.
         case utf8
         /// The body's bytes in base64.
@@ -28,37 +28,37 @@ public struct Fixture: Codable, Sendable, Equatable {
     }
 
     /// The recorded request.
-    public struct Request: Codable, Sendable, Equatable {
+    package struct Request: Codable, Sendable, Equatable {
         /// The method.
-        public var method: String
+        package var method: String
         /// The URL the request was sent to.
-        public var url: String
+        package var url: String
         /// The headers, redacted ones replaced by `RecordingTransport.redactionPlaceholder`.
-        public var headers: [String: String]
+        package var headers: [String: String]
         /// The body as written (see `bodyEncoding`), or `nil` when there was none.
-        public var body: String?
+        package var body: String?
         /// How `body` is written.
-        public var bodyEncoding: BodyEncoding?
+        package var bodyEncoding: BodyEncoding?
     }
 
     /// The recorded response.
-    public struct Response: Codable, Sendable, Equatable {
+    package struct Response: Codable, Sendable, Equatable {
         /// The status code.
-        public var statusCode: Int
+        package var statusCode: Int
         /// The URL of the response (differs from the request's after redirects).
-        public var url: String?
+        package var url: String?
         /// The headers, redacted ones replaced by `RecordingTransport.redactionPlaceholder`.
-        public var headers: [String: String]
+        package var headers: [String: String]
         /// The body as written (see `bodyEncoding`), or `nil` when it was empty.
-        public var body: String?
+        package var body: String?
         /// How `body` is written.
-        public var bodyEncoding: BodyEncoding?
+        package var bodyEncoding: BodyEncoding?
     }
 
     /// The request.
-    public var request: Request
+    package var request: Request
     /// The response.
-    public var response: Response
+    package var response: Response
 
     /// Encodes a body for a fixture: UTF-8 text when valid, base64 otherwise, `nil` when empty.
     static func encodeBody(_ data: Data?) -> (String?, BodyEncoding?) {
@@ -75,10 +75,10 @@ public struct Fixture: Codable, Sendable, Equatable {
     }
 
     /// The request body's bytes.
-    public var requestBody: Data { Self.decodeBody(request.body, request.bodyEncoding) }
+    package var requestBody: Data { Self.decodeBody(request.body, request.bodyEncoding) }
 
     /// The response body's bytes.
-    public var responseBody: Data { Self.decodeBody(response.body, response.bodyEncoding) }
+    package var responseBody: Data { Self.decodeBody(response.body, response.bodyEncoding) }
 }
 
 /// A fixture directory that could not be read, or a fixture that is not valid.

@@ -15,8 +15,8 @@ import Foundation
 /// XCTAssertEqual(transport.requests.map(\.method), [.get])
 /// ```
 ///
-/// Routes are tried newest first; the first that matches answers. URLs match by
-/// `RequestPattern`'s rule (a route without a query matches any query; one with a query matches
+/// Routes are tried newest first; the first that matches answers. URLs match as the fakes of
+/// `Networking` do (a route without a query matches any query; one with a query matches
 /// requests containing its items). An unmatched request fails with
 /// `.transport(URLError(.resourceUnavailable))` whose description names it and the routes there
 /// are. Thread-safe: stub and read from any task.
@@ -32,8 +32,8 @@ public final class InMemoryTransport: HTTPTransport {
         return TransportResponse(try await table.respond(to: recorded).respond(to: request.head))
     }
 
-    /// Answers `method url` with `response`. The URL is absolute; see `RequestPattern` for how it
-    /// matches.
+    /// Answers `method url` with `response`. The URL is absolute; a path segment written `{name}`
+    /// matches any one segment, and the query matches as the type's documentation says.
     public func stub(_ method: HTTPMethod, _ url: String, with response: FakeResponse) {
         table.add(method, url) { _ in response }
     }

@@ -46,7 +46,7 @@ public final class MockHTTPClient: HTTPClientProtocol {
         /// Its body as it would be sent, when it could be built.
         public let body: Data?
         /// The identity stubs are matched on (see `MockHTTPClient`).
-        public let identity: String
+        package let identity: String
 
         /// The identity the call is matched on.
         public var description: String { identity }

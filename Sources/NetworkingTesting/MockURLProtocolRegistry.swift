@@ -9,12 +9,12 @@ extension MockURLProtocol {
     /// The stubs one test answers requests from, and the requests it has seen.
     ///
     /// Stubs are tried newest first; the first that matches answers (so a test can override a stub
-    /// from `setUp`). URLs match by `RequestPattern`'s rule: a stub URL without a query matches any
+    /// from `setUp`). URLs match as the fakes of `Networking` do: a stub URL without a query matches any
     /// query, one with a query matches requests containing its items. Everything is guarded by a
     /// `Mutex`: stub and read from any task.
     public final class Registry: Sendable {
         /// The protocol class that answers from this registry; `configuration()` installs it.
-        public let protocolClass: MockURLProtocol.Type
+        package let protocolClass: MockURLProtocol.Type
         let table: StubTable
 
         private struct WeakRegistry: Sendable {
@@ -63,8 +63,8 @@ extension MockURLProtocol {
             return configuration
         }
 
-        /// Answers `method url` with `response`. The URL is absolute; see `RequestPattern` for
-        /// how it matches.
+        /// Answers `method url` with `response`. The URL is absolute; a path segment written
+        /// `{name}` matches any one segment, and the query matches as the type's documentation says.
         public func stub(_ method: HTTPMethod, _ url: String, with response: FakeResponse) {
             table.add(method, url) { _ in response }
         }

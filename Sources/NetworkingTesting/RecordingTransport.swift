@@ -16,7 +16,8 @@ import Synchronization
 ///
 /// Each exchange that produced an HTTP response (any status) becomes one JSON file,
 /// `NNNN-METHOD-path.json`, numbered in completion order after any fixtures already in the
-/// directory (see `Fixture` for the format). Requests that fail without a response are not
+/// directory; it holds the request (method, URL, headers, body) and the response (status, URL,
+/// headers, body), bodies as UTF-8 text or Base64. Requests that fail without a response are not
 /// recorded. Files are created with permissions 0600 (the directory, when created, 0700) and
 /// appear complete or not at all.
 ///
@@ -35,12 +36,12 @@ public final class RecordingTransport: HTTPTransport {
         "Authorization", "Cookie", "Set-Cookie", "Proxy-Authorization",
     ]
     /// What a redacted value is replaced with.
-    public static let redactionPlaceholder = "<redacted>"
+    package static let redactionPlaceholder = "<redacted>"
 
     /// The directory fixtures are written to.
     public let directory: URL
     /// The headers whose values never reach a fixture (compared case-insensitively).
-    public let redactedHeaders: Set<String>
+    package let redactedHeaders: Set<String>
     private let next: any HTTPTransport
     private let lowercasedRedacted: Set<String>
     private let state = Mutex(State())

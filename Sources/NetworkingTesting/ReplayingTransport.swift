@@ -29,16 +29,16 @@ import Synchronization
 /// `localizedDescription` names the request, the nearest fixture and how it differs.
 public final class ReplayingTransport: HTTPTransport {
     /// One loaded fixture.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// The file name.
-        public let name: String
+        package let name: String
         /// Its contents.
-        public let fixture: Fixture
+        package let fixture: Fixture
         let key: MatchKey
     }
 
     /// The fixtures, in file-name order.
-    public let entries: [Entry]
+    package let entries: [Entry]
     /// The directory they were read from.
     public let directory: URL
     private let used = Mutex<Set<Int>>([])

@@ -35,7 +35,7 @@ public struct WebSocketCloseCode: RawRepresentable, Hashable, Sendable, CustomSt
     /// Whether the code may appear in a close frame on the wire (RFC 6455 §7.4.1 and §7.4.2, and
     /// the codes 1012–1014 IANA registered since). 1005, 1006 and 1015 are reserved for reporting;
     /// a close frame carrying one of them, or an unassigned code, is a protocol error.
-    public var isAllowedOnWire: Bool {
+    package var isAllowedOnWire: Bool {
         switch rawValue {
         case 1000...1003, 1007...1014, 3000...4999: return true
         default: return false

@@ -11,7 +11,7 @@ public struct WebSocketProtocolError: Error, Hashable, Sendable, CustomStringCon
     public let reason: String
 
     /// Creates an error closing with `closeCode` for `reason`.
-    public init(_ closeCode: WebSocketCloseCode, _ reason: String) {
+    package init(_ closeCode: WebSocketCloseCode, _ reason: String) {
         self.closeCode = closeCode
         self.reason = reason
     }

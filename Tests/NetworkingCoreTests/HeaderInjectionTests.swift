@@ -41,4 +41,22 @@ final class HeaderInjectionTests: XCTestCase {
         XCTAssertEqual(request.value(forHTTPHeaderField: "X-Token_1.!#$%&'*+^`|~"), "ok")
         XCTAssertEqual(request.value(forHTTPHeaderField: "X-Empty"), "")
     }
+
+    func testDefaultsChangedOnTheBuilderAreCheckedAndSent() throws {
+        var builder = RequestBuilder(baseURL: "http://h.test", defaultHeaders: ["Accept": "text/plain"])
+        let plain = HTTPRequest(method: .get, path: "/get")
+        XCTAssertEqual(try builder.makeURLRequest(plain).value(forHTTPHeaderField: "Accept"), "text/plain")
+        builder.defaultHeaders = ["Accept": "application/json", "X-Client": "two"]
+        let sent = try builder.makeURLRequest(plain)
+        XCTAssertEqual(sent.value(forHTTPHeaderField: "Accept"), "application/json")
+        XCTAssertEqual(sent.value(forHTTPHeaderField: "X-Client"), "two")
+        builder.defaultHeaders = ["X-Evil": "a\r\nb"]
+        assertInvalidRequest(try builder.makeURLRequest(plain), mentioning: "'X-Evil'")
+        let overriding = HTTPRequest(method: .get, path: "/get", headers: ["X-Evil": "fine"])
+        XCTAssertEqual(
+            try builder.makeURLRequest(overriding).value(forHTTPHeaderField: "X-Evil"), "fine",
+            "a default the request replaces is never sent, so it is not checked")
+        builder.defaultHeaders = [:]
+        XCTAssertNil(try builder.makeURLRequest(plain).allHTTPHeaderFields?["X-Evil"])
+    }
 }

@@ -23,7 +23,7 @@ final class ResponseHeadTests: XCTestCase {
         XCTAssertNil(head.header("Content-Length"))
     }
 
-    func testTheBuiltResponseMatchesOneBuiltDirectlyAndIsBuiltOnce() throws {
+    func testTheBuiltResponseMatchesOneBuiltDirectlyOnEveryRead() throws {
         let fields = ["content-type": "text/plain; charset=utf-8", "Content-Length": "5", "ETag": "\"x\""]
         let head = try XCTUnwrap(head(fields))
         let direct = try XCTUnwrap(
@@ -35,8 +35,12 @@ final class ResponseHeadTests: XCTestCase {
         XCTAssertEqual(built.textEncodingName, direct.textEncodingName)
         XCTAssertEqual(built.expectedContentLength, direct.expectedContentLength)
         XCTAssertEqual(HTTPHeaders(built.allHeaderFields), HTTPHeaders(direct.allHeaderFields))
-        let copy = head
-        XCTAssertTrue(copy.response === built, "every copy of a head shares one HTTPURLResponse")
+        let again = head.response
+        XCTAssertEqual(again.statusCode, built.statusCode)
+        XCTAssertEqual(again.url, built.url)
+        XCTAssertEqual(HTTPHeaders(again.allHeaderFields), HTTPHeaders(built.allHeaderFields))
+        let given = ResponseHead(direct)
+        XCTAssertTrue(given.response === direct, "a head made from a response gives that response back")
     }
 
     func testAStatusNoHTTPResponseHasIsRefused() {
@@ -61,7 +65,7 @@ final class ResponseHeadTests: XCTestCase {
         XCTAssertNil(exchange.header("Content-Type"))
     }
 
-    func testFieldLinesAreParsedOnFirstUseAsReceived() throws {
+    func testFieldLinesAreReadAsReceived() throws {
         let lines = Array(
             "Content-Type: application/json\r\nX-Thing: one\r\nx-thing: two\r\nX-Folded: a\r\n  b\r\nno colon\r\n"
                 .utf8)
@@ -77,10 +81,29 @@ final class ResponseHeadTests: XCTestCase {
         XCTAssertEqual(repeated.header("vary"), "a, b", "a repeated name's values are joined in order")
         XCTAssertNil(ResponseHead(url: url, statusCode: 42, fieldLines: []))
     }
+
+    func testALookupInTheLinesAgreesWithTheParsedFields() throws {
+        let lines = Array(
+            ("x-thing: lower\r\nVary: a\r\n\tfolded\r\nX-Thing: exact\r\nvary: other\r\nVary: b\r\n"
+                + " also\r\nEmpty:\r\n").utf8)
+        let head = try XCTUnwrap(ResponseHead(url: url, statusCode: 200, fieldLines: lines))
+        XCTAssertEqual(head.header("X-Thing"), "exact", "the spelling asked for wins wherever it comes")
+        XCTAssertEqual(head.header("X-THING"), "lower", "else the spelling received first")
+        XCTAssertEqual(head.header("Vary"), "a folded, b also", "folded lines continue their own field")
+        XCTAssertEqual(head.header("vary"), "other")
+        XCTAssertEqual(head.header("empty"), "")
+        XCTAssertNil(head.header("Var"))
+        let parsed = head.headerFields
+        XCTAssertEqual(parsed.count, 5)
+        for field in parsed {
+            XCTAssertEqual(head.header(field.name), field.value, "\(field.name) read in place and parsed")
+        }
+        XCTAssertEqual(head.response.value(forHTTPHeaderField: "Empty"), "")
+    }
 }
 
 final class ResponseHeadFieldPresenceTests: XCTestCase {
-    func testAFieldIsFoundInTheLinesWithoutParsingThemAndAfterParsing() throws {
+    func testAFieldIsFoundInTheLinesWithoutParsingThem() throws {
         let url = URL(string: "http://h.test")!
         let lines = Array("Content-Type: text/plain\r\nset-cookie: a=1\r\nX-Set-Cookie-Like: no\r\n".utf8)
         let head = try XCTUnwrap(ResponseHead(url: url, statusCode: 200, fieldLines: lines))
@@ -89,7 +112,7 @@ final class ResponseHeadFieldPresenceTests: XCTestCase {
         XCTAssertFalse(head.containsField("Set-Cookie2"))
         XCTAssertFalse(head.containsField("Cookie"), "a name that only ends another does not count")
         XCTAssertEqual(head.header("SET-COOKIE"), "a=1")
-        XCTAssertTrue(head.containsField("set-cookie"), "and once parsed")
+        XCTAssertTrue(head.containsField("set-cookie"), "and again")
         let plain = try XCTUnwrap(ResponseHead(url: url, statusCode: 200, fieldLines: Array("A: 1\n".utf8)))
         XCTAssertFalse(plain.containsField("Set-Cookie"))
     }

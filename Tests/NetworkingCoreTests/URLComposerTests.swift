@@ -148,4 +148,13 @@ final class URLComposerTests: XCTestCase {
             try compose("http://h.test", "/s", [URLQueryItem(name: "q", value: "a\r\nb\t")]),
             "http://h.test/s?q=a%0D%0Ab%09")
     }
+
+    func testTheQueryAndFragmentSplitAtTheirMarkersAmongNonASCIIText() throws {
+        XCTAssertEqual(
+            try compose("http://h.test/api/", "/café/é?q=é&x=1#frag?ment", [URLQueryItem(name: "n", value: "1")]),
+            "http://h.test/api/caf%C3%A9/%C3%A9?q=%C3%A9&x=1&n=1")
+        XCTAssertEqual(try compose("http://h.test/api?v=2", "?q=1"), "http://h.test/api?v=2&q=1")
+        XCTAssertEqual(try compose("http://h.test/api/", "#top"), "http://h.test/api/")
+        XCTAssertEqual(try compose("http://h.test", "///"), "http://h.test/")
+    }
 }

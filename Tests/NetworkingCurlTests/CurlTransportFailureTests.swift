@@ -31,6 +31,23 @@
             XCTAssertEqual(exchange.statusCode, 302)
         }
 
+        /// A hop after a redirect has only what is left of the whole request's `totalTimeout`,
+        /// counted from its first hop.
+        func testAHopAfterARedirectHasOnlyTheRestOfTheTotalTimeout() async throws {
+            let transport = try CurlTransport(configuration: .init(totalTimeout: 1))
+            var hop = TransportRequest(head: URLRequest(url: HTTPBin.url("/delay/1")))
+            hop.firstHopStart = .now - .milliseconds(800)
+            let started = ContinuousClock.now
+            do {
+                _ = try await transport.send(hop)
+                XCTFail("the hop outlived the request's total timeout")
+            } catch {
+                guard case .transport(let urlError) = error else { return XCTFail("got \(error)") }
+                XCTAssertEqual(urlError.code, .timedOut)
+            }
+            XCTAssertLessThan(started.duration(to: .now), .milliseconds(700), "only the rest of the limit was waited")
+        }
+
         func testNonHTTPSchemeIsUnsupported() async throws {
             let transport = try CurlTransport()
             let others = ["file:///etc/hostname", "ftp://127.0.0.1/x", "httpx://127.0.0.1/", "httpsx://127.0.0.1/"]

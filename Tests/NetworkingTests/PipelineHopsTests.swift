@@ -72,6 +72,25 @@ final class PipelineHopsTests: XCTestCase {
         }
     }
 
+    func testEveryHopAfterTheFirstCarriesTheFirstHopsStartForTheWholeRequestsTimeout() async throws {
+        let starts = Mutex<[ContinuousClock.Instant?]>([])
+        let transport = ClosureTransport { (request) throws(NetworkingError) -> TransportResponse in
+            starts.withLock { $0.append(request.firstHopStart) }
+            let moved = request.head.url?.path == "/a"
+            let head = ResponseHead(
+                url: request.head.url!, statusCode: moved ? 307 : 200, headerFields: moved ? ["Location": "/b"] : [:])!
+            return TransportResponse(request: request.head, head: head, body: Data())
+        }
+        let before = ContinuousClock.now
+        let a = URLRequest(url: try XCTUnwrap(URL(string: "http://a.test/a")))
+        _ = try await TransportStep(transport: transport).sendHops(TransportRequest(head: a))
+        let seen = starts.withLock { $0 }
+        XCTAssertEqual(seen.count, 2)
+        XCTAssertNil(seen[0], "a first hop starts now")
+        let second = try XCTUnwrap(seen[1])
+        XCTAssertTrue(second >= before && second <= .now, "the redirect counts from the first hop")
+    }
+
     func testAPolicyWithoutRedirectsReturnsTheRedirectItself() async throws {
         let transport = TenLineTransport()
         let step = TransportStep(transport: transport, state: RequestState(redirectPolicy: .none))

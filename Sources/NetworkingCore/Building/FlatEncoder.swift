@@ -8,9 +8,9 @@ import Foundation
 /// array of scalars becomes the same name repeated (`tag=a&tag=b`). Anything nested deeper is
 /// rejected with `.invalidRequest` naming the key. Struct members keep their declaration order;
 /// dictionaries are sorted by key so the output is stable.
-public enum FlatEncoder {
+package enum FlatEncoder {
     /// Encodes `value` into pairs; `what` names the use ("query", "form") in error messages.
-    public static func encode(_ value: some Encodable, as what: String) throws(NetworkingError) -> [(String, String)] {
+    package static func encode(_ value: some Encodable, as what: String) throws(NetworkingError) -> [(String, String)] {
         if let scalar = FlatValueEncoder.scalarString(value) {
             throw .invalidRequest("\(what) must be a flat object of named values, not the single value '\(scalar)'")
         }

@@ -5,24 +5,24 @@ import Foundation
 #endif
 
 /// A request described by its parts, before it becomes a `URLRequest`.
-public struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
     /// The method.
-    public var method: HTTPMethod
+    package var method: HTTPMethod
     /// A path joined to the base URL by `URLComposer`'s rule, or an absolute URL.
-    public var path: String
+    package var path: String
     /// Query items appended after any query in `path`, in order.
-    public var query: [URLQueryItem]
+    package var query: [URLQueryItem]
     /// A flat `Encodable` whose members are appended to the query after `query` (see `FlatEncoder`).
-    public var queryModel: (any Encodable & Sendable)?
+    package var queryModel: (any Encodable & Sendable)?
     /// Headers for this request; they override the client's default headers.
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// The body, if any.
-    public var body: RequestBody?
+    package var body: RequestBody?
     /// The per-request timeout in seconds; `nil` uses the session's.
-    public var timeout: TimeInterval?
+    package var timeout: TimeInterval?
 
     /// Creates a request description.
-    public init(
+    package init(
         method: HTTPMethod, path: String, query: [URLQueryItem] = [], queryModel: (any Encodable & Sendable)? = nil,
         headers: HTTPHeaders = [:], body: RequestBody? = nil, timeout: TimeInterval? = nil
     ) {
@@ -33,95 +33,6 @@ public struct HTTPRequest: Sendable {
         self.headers = headers
         self.body = body
         self.timeout = timeout
-    }
-}
-
-/// Turns `HTTPRequest`s into `URLRequest`s for one base URL and set of default headers.
-public struct RequestBuilder: Sendable {
-    /// The base URL every relative path is joined to.
-    public var baseURL: String {
-        didSet { base = URLComposer.Base.parse(baseURL) }
-    }
-    /// Headers sent with every request (a request's own headers override them).
-    public var defaultHeaders: HTTPHeaders
-    /// Encodes JSON bodies.
-    public var encoder: JSONEncoder
-    /// `baseURL` parsed, once for every request built against it.
-    private var base: URLComposer.Base.Parsed
-
-    /// Creates a builder.
-    public init(baseURL: String, defaultHeaders: HTTPHeaders = [:], encoder: JSONEncoder = JSONCoding.makeEncoder()) {
-        self.baseURL = baseURL
-        self.defaultHeaders = defaultHeaders
-        self.encoder = encoder
-        self.base = URLComposer.Base.parse(baseURL)
-    }
-
-    /// Builds the `URLRequest`, or throws `.invalidRequest` naming what is wrong: an invalid base
-    /// URL or path, a method that is not a token, a body that cannot be encoded, a header name or
-    /// value that could inject a header (CR, LF or NUL).
-    ///
-    /// A file body becomes an `InputStream` over the file, and a streamed body cannot ride on a
-    /// `URLRequest` (it throws `.invalidRequest`): the library's own clients send both beside the
-    /// head (see `build(_:)`).
-    public func makeURLRequest(_ request: HTTPRequest) throws(NetworkingError) -> URLRequest {
-        var (head, beside) = try build(request)
-        if let beside {
-            if let file = beside.body.fileURL {
-                head.httpBodyStream = InputStream(url: file)
-            } else {
-                throw .invalidRequest("a streamed request body cannot be carried by a URLRequest")
-            }
-        }
-        return head
-    }
-
-    /// Builds the head, and the body that travels beside it when it is not bytes (a file or a
-    /// stream); errors as `makeURLRequest(_:)`.
-    package func build(_ request: HTTPRequest) throws(NetworkingError) -> (URLRequest, BodyBeside?) {
-        var query = request.query
-        if let model = request.queryModel {
-            query += try FlatEncoder.encode(model, as: "query").map { URLQueryItem(name: $0.0, value: $0.1) }
-        }
-        let url = try URLComposer.compose(base: base, path: request.path, query: query)
-        var urlRequest = URLRequest(url: url)
-        try RequestHeadCheck.validate(method: request.method.rawValue)
-        if request.method != .get { urlRequest.httpMethod = request.method.rawValue }  // GET is the default
-        if let timeout = request.timeout { urlRequest.timeoutInterval = timeout }
-        var fields: [HTTPHeaders.Field] = []
-        for field in defaultHeaders where !request.headers.contains(field.name) {
-            try Self.validate(field)
-            fields.append(field)
-        }
-        for field in request.headers {
-            try Self.validate(field)
-            fields.append(field)
-        }
-        urlRequest.setHeaderFields(fields)
-        var beside: BodyBeside?
-        if let body = request.body {
-            let encoded = try body.encoded(with: encoder)
-            urlRequest.setValue(encoded.contentType, forHTTPHeaderField: "Content-Type")
-            if let data = encoded.data {
-                urlRequest.httpBody = data
-            } else if let fileURL = encoded.fileURL {
-                beside = BodyBeside(HTTPBody(fileURL: fileURL))
-            } else if let stream = encoded.stream {
-                beside = BodyBeside(stream)
-            }
-            beside?.mark(&urlRequest)
-        }
-        return (urlRequest, beside)
-    }
-
-    /// Rejects header names that are not RFC 9110 tokens and values containing CR, LF or NUL.
-    public static func validate(_ field: HTTPHeaders.Field) throws(NetworkingError) {
-        guard RequestHeadCheck.isToken(field.name) else {
-            throw .invalidRequest("header name '\(field.name.debugDescription)' is not a valid token")
-        }
-        guard !field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) else {
-            throw .invalidRequest("header '\(field.name)' has a value containing a line break or NUL")
-        }
     }
 }
 

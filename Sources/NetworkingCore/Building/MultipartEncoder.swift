@@ -1,15 +1,15 @@
 import Foundation
 
 /// Builds `multipart/form-data` bodies (RFC 7578).
-public enum MultipartEncoder {
+package enum MultipartEncoder {
     /// An encoded body and the `Content-Type` (with its boundary) to send it with.
-    public struct Output: Sendable {
+    package struct Output: Sendable {
         /// The full body.
-        public let body: Data
+        package let body: Data
         /// `multipart/form-data; boundary=…`.
-        public let contentType: String
+        package let contentType: String
         /// The boundary used.
-        public let boundary: String
+        package let boundary: String
     }
 
     /// Encodes string fields (sorted by name, so the body is stable) followed by the parts.
@@ -18,7 +18,7 @@ public enum MultipartEncoder {
     /// (astronomically unlikely) case that the content contains it. Names and file names are sent
     /// as quoted strings with `"` and `\` escaped and line breaks percent-encoded (RFC 7578 §4.2),
     /// so no name can inject a header.
-    public static func encode(parts: [FormDataPart], fields: [String: String]) -> Output {
+    package static func encode(parts: [FormDataPart], fields: [String: String]) -> Output {
         encode(parts: parts, fields: fields, makeBoundary: makeBoundary)
     }
 

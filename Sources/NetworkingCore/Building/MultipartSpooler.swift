@@ -28,20 +28,20 @@ public struct FormDataFile: Sendable, Hashable {
 /// Fields come first (sorted by name), then the in-memory parts, then the file parts, framed as
 /// `MultipartEncoder` frames them. File parts are copied in 1 MiB chunks and checked for the
 /// boundary on the way (a collision, astronomically unlikely, starts over with a new boundary).
-public enum MultipartSpooler {
+@usableFromInline package enum MultipartSpooler {
     /// Bodies above this size go to disk by default: 10 MiB.
-    public static let defaultThreshold = 10 * 1024 * 1024
+    @usableFromInline package static let defaultThreshold = 10 * 1024 * 1024
 
     /// An encoded body: in memory, or in a spool file the caller deletes after the request.
-    public struct Output: Sendable {
+    package struct Output: Sendable {
         /// The body to send (`.data` or `.file`).
-        public let body: RequestBody
+        package let body: RequestBody
         /// The spool file, when the body was written to disk; delete it once the request is done.
-        public let spoolFile: URL?
+        package let spoolFile: URL?
         /// The body's size in bytes.
-        public let size: Int64
+        package let size: Int64
         /// `multipart/form-data; boundary=…`.
-        public let contentType: String
+        package let contentType: String
     }
 
     private enum Segment {
@@ -53,7 +53,7 @@ public enum MultipartSpooler {
 
     /// Encodes the body, in memory when it is at most `threshold` bytes, else into a new file in
     /// `directory`. Unreadable files and write failures throw `.invalidRequest` naming the file.
-    public static func encode(
+    package static func encode(
         parts: [FormDataPart] = [], files: [FormDataFile] = [], fields: [String: String] = [:],
         threshold: Int = defaultThreshold, directory: URL = FileManager.default.temporaryDirectory
     ) throws(NetworkingError) -> Output {

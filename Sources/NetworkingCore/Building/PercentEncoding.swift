@@ -1,7 +1,7 @@
 import Foundation
 
 /// Percent-encoding for the parts of a URL and for form bodies (RFC 3986 §2, WHATWG URL §5).
-public enum PercentEncoding {
+package enum PercentEncoding {
     /// Characters left as they are in a path: RFC 3986 `pchar` plus `/`.
     static let pathAllowed = unreserved.union("!$&'()*+,;=:@/".utf8)
 
@@ -60,7 +60,7 @@ public enum PercentEncoding {
     }
 
     /// Encodes a query string from name/value pairs, in order.
-    public static func query(_ items: [URLQueryItem]) -> String {
+    package static func query(_ items: [URLQueryItem]) -> String {
         items.map { item in
             let name = encode(item.name, allowed: queryAllowed)
             guard let value = item.value else { return name }
@@ -69,7 +69,7 @@ public enum PercentEncoding {
     }
 
     /// Encodes an `application/x-www-form-urlencoded` body from name/value pairs, in order.
-    public static func form(_ pairs: [(String, String)]) -> String {
+    package static func form(_ pairs: [(String, String)]) -> String {
         pairs.map {
             encode($0.0, allowed: formAllowed, spaceAsPlus: true) + "="
                 + encode($0.1, allowed: formAllowed, spaceAsPlus: true)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Turns a successful exchange into the type the caller asked for.
-public enum ResponseDecoding {
+package enum ResponseDecoding {
     /// Decodes the body as `T`:
     /// - `Data`: the body as it is;
     /// - `String`: the body as UTF-8 (invalid UTF-8 is a `.decoding` error);
@@ -9,7 +9,7 @@ public enum ResponseDecoding {
     /// - anything else: JSON through `decoder`.
     ///
     /// A failure is `.decoding` with the `DecodingError` and the response metadata.
-    public static func decode<T: Decodable>(
+    package static func decode<T: Decodable>(
         _ type: T.Type, from exchange: HTTPExchange, decoder: JSONDecoder
     ) throws(NetworkingError) -> T {
         do {

@@ -13,9 +13,9 @@ import Foundation
 /// 5. A `?query` in the path is kept (encoded the same way), and query items passed separately
 ///    are appended after it, in order, repeated names included. A `#fragment` is dropped: it is
 ///    never sent to a server.
-public enum URLComposer {
+package enum URLComposer {
     /// Composes the URL, or throws `.invalidRequest` naming what is wrong.
-    public static func compose(baseURL: String, path: String, query: [URLQueryItem] = []) throws(NetworkingError)
+    package static func compose(baseURL: String, path: String, query: [URLQueryItem] = []) throws(NetworkingError)
         -> URL
     {
         try compose(base: Base.parse(baseURL), path: path, query: query)
@@ -26,61 +26,73 @@ public enum URLComposer {
     static func compose(base parsedBase: Base.Parsed, path: String, query: [URLQueryItem] = [])
         throws(NetworkingError) -> URL
     {
-        if path.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }) {  // bytes: "\r\n" is one Character
+        let bytes = path.utf8
+        // A plain path (`/users/42`, the common case) has no line break, fragment, query, escape
+        // or scheme, and is already encoded: one pass over its bytes says so.
+        let plain = bytes.allSatisfy(isPlainPathByte)
+        if !plain, bytes.contains(where: { $0 == 0x0D || $0 == 0x0A }) {  // bytes: "\r\n" is one Character
             throw .invalidRequest("path '\(path.debugDescription)' contains a line break")
         }
+        // "#", "?" and "/" are ASCII, so they are looked for byte by byte (walking the path's
+        // characters costs more than the rest of composing), and their indices split it cleanly.
         var pathPart = Substring(path)
-        if let hash = pathPart.firstIndex(of: "#") { pathPart = pathPart[..<hash] }
         var queryPart: Substring?
-        if let mark = pathPart.firstIndex(of: "?") {
-            queryPart = pathPart[pathPart.index(after: mark)...]
-            pathPart = pathPart[..<mark]
+        if !plain {
+            if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) { pathPart = pathPart[..<hash] }
+            if let mark = pathPart.utf8.firstIndex(of: UInt8(ascii: "?")) {
+                queryPart = pathPart[pathPart.utf8.index(after: mark)...]
+                pathPart = pathPart[..<mark]
+            }
         }
 
-        var prefix: String
-        var basePath: Substring
-        var baseQuery: Substring?
-        if isAbsolute(path) {
+        var text: String
+        var baseQuery: String?
+        if !plain, isAbsolute(path) {
             guard let components = URLComponents(string: encodeTrusted(String(pathPart))),
                 case let origin = origin(of: components), hasHost(components, origin: origin)
             else {
                 throw .invalidRequest("absolute URL '\(path)' is not a valid URL")
             }
-            prefix = origin
-            basePath = Substring(components.percentEncodedPath)
-            pathPart = ""
+            text = origin + components.percentEncodedPath
         } else {
             let base = try parsedBase.get(path: path)
-            prefix = base.prefix
-            basePath = Substring(base.path)
-            baseQuery = base.query.map { Substring($0) }
+            baseQuery = base.query
+            if pathPart.isEmpty {
+                text = base.prefix + base.path
+            } else {
+                var start = pathPart.startIndex
+                while start < pathPart.endIndex, pathPart.utf8[start] == UInt8(ascii: "/") {
+                    start = pathPart.utf8.index(after: start)
+                }
+                let relative = pathPart[start...]
+                text = String()
+                text.reserveCapacity(base.joiningPrefix.utf8.count + 1 + relative.utf8.count)
+                text += base.joiningPrefix
+                text += "/"
+                if plain || relative.utf8.allSatisfy(isPlainPathByte) {
+                    text += relative
+                } else {
+                    text += PercentEncoding.encode(
+                        String(relative), allowed: PercentEncoding.pathAllowed, keepingEscapes: true)
+                }
+            }
         }
-
-        var joinedPath = String(basePath)
-        let relative = pathPart.drop { $0 == "/" }
-        if !pathPart.isEmpty {
-            while joinedPath.hasSuffix("/") { joinedPath.removeLast() }
-            // A plain path (the common case) is already encoded: skip the byte-by-byte pass.
-            let plain = relative.utf8.allSatisfy(isPlainPathByte)
-            joinedPath +=
-                "/"
-                + (plain
-                    ? String(relative)
-                    : PercentEncoding.encode(
-                        String(relative), allowed: PercentEncoding.pathAllowed, keepingEscapes: true))
+        var separator = "?"
+        if let baseQuery, !baseQuery.isEmpty {
+            text += separator
+            text += baseQuery
+            separator = "&"
         }
-        var queries: [String] = []
-        if let baseQuery, !baseQuery.isEmpty { queries.append(String(baseQuery)) }
         if let queryPart, !queryPart.isEmpty {
-            queries.append(
-                PercentEncoding.encode(
-                    String(queryPart), allowed: PercentEncoding.queryStringAllowed,
-                    keepingEscapes: true))
+            text += separator
+            text += PercentEncoding.encode(
+                String(queryPart), allowed: PercentEncoding.queryStringAllowed, keepingEscapes: true)
+            separator = "&"
         }
-        if !query.isEmpty { queries.append(PercentEncoding.query(query)) }
-
-        var text = prefix + joinedPath
-        if !queries.isEmpty { text += "?" + queries.joined(separator: "&") }
+        if !query.isEmpty {
+            text += separator
+            text += PercentEncoding.query(query)
+        }
         guard let url = URL(string: text) else {
             throw .invalidRequest("'\(text)' is not a valid URL")
         }
@@ -145,6 +157,9 @@ extension URLComposer {
         let path: String
         /// The base's percent-encoded query, if any.
         let query: String?
+        /// `prefix` and `path` without the path's trailing slashes: what a relative path is
+        /// joined to, with one `/` between them.
+        let joiningPrefix: String
 
         /// A parsed base URL, or why it cannot be one.
         struct Parsed: Sendable {
@@ -178,9 +193,11 @@ extension URLComposer {
             guard isAbsolute(trimmedBase), let components = URLComponents(string: encodeTrusted(trimmedBase)),
                 case let origin = origin(of: components), hasHost(components, origin: origin)
             else { return Parsed(result: .failure(.invalid), baseURL: baseURL) }
+            let path = components.percentEncodedPath
+            var joiningPrefix = origin + path
+            while joiningPrefix.hasSuffix("/") { joiningPrefix.removeLast() }
             let base = Base(
-                prefix: origin, path: components.percentEncodedPath,
-                query: components.percentEncodedQuery)
+                prefix: origin, path: path, query: components.percentEncodedQuery, joiningPrefix: joiningPrefix)
             return Parsed(result: .success(base), baseURL: baseURL)
         }
     }

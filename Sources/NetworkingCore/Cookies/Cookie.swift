@@ -2,8 +2,8 @@ import Foundation
 
 /// One stored cookie, as the storage model of RFC 6265bis §5.7 keeps it.
 ///
-/// A cookie is created by a cookie jar from a `Set-Cookie` field (see `SetCookie` for the
-/// parsing and `CookieStore` for the rules that accept or reject it); it is a plain value that
+/// A cookie is created by a cookie jar from a `Set-Cookie` field, under the rules of RFC 6265bis
+/// that accept or reject it (see <doc:Cookies>); it is a plain value that
 /// can be encoded, for a jar that persists its cookies.
 public struct Cookie: Sendable, Hashable, Codable {
     /// The `SameSite` attribute, kept as it was given (RFC 6265bis §5.6.7).
@@ -76,7 +76,7 @@ public struct Cookie: Sendable, Hashable, Codable {
     }
 
     /// The pair as a `Cookie` header carries it: `name=value`, or the value alone for a nameless cookie.
-    public var headerPair: String { name.isEmpty ? value : name + "=" + value }
+    package var headerPair: String { name.isEmpty ? value : name + "=" + value }
 
     /// Whether it is the same cookie as `other` for replacement: same name, domain, host-only flag and path.
     func hasSameIdentity(as other: Cookie) -> Bool {

@@ -17,7 +17,7 @@ public enum CookieHandling: Sendable {
     case off
 
     /// The jar a client sending through `transport` uses.
-    public func makeJar(for transport: any HTTPTransport) -> (any CookieJar)? {
+    package func makeJar(for transport: any HTTPTransport) -> (any CookieJar)? {
         switch self {
         case .ownJar:
             if let transport = transport as? URLSessionTransport, transport.handlesCookiesItself { return nil }

@@ -21,9 +21,9 @@ import Foundation
 ///   of that domain are evicted; over `maximumCookies` in all, the least recently used overall,
 ///   down to nine tenths of the limit (expired ones always first).
 /// - The `Cookie` header lists longer paths first, then earlier creation.
-public struct CookieStore: Sendable {
+package struct CookieStore: Sendable {
     /// What became of one `Set-Cookie` line.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// The cookie was stored (new, or replacing one with the same identity).
         case stored
         /// The cookie had expired: the one it replaces, if any, was removed.
@@ -33,17 +33,17 @@ public struct CookieStore: Sendable {
     }
 
     /// The longest a cookie lives: 400 days (RFC 6265bis §5.6.1, §5.6.2).
-    public static let maximumLifetime: TimeInterval = 400 * 86_400
+    package static let maximumLifetime: TimeInterval = 400 * 86_400
 
     /// The most cookies kept for one domain.
-    public var maximumCookiesPerDomain: Int
+    package var maximumCookiesPerDomain: Int
     /// The most cookies kept in all.
-    public var maximumCookies: Int
+    package var maximumCookies: Int
 
     /// The cookies by their `domain`, each list in the order they were stored.
     private var byDomain: [String: [Cookie]] = [:]
     /// How many cookies `byDomain` holds.
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// The Public Suffix List the `Domain` attributes are checked against (tests choose one).
     var publicSuffixes = PublicSuffixSource.automatic
     /// The creation time given last: creation times are strictly increasing, so that two cookies
@@ -51,23 +51,23 @@ public struct CookieStore: Sendable {
     private var lastCreation = Date.distantPast
 
     /// An empty store with the given limits.
-    public init(maximumCookiesPerDomain: Int = 50, maximumCookies: Int = 3000) {
+    package init(maximumCookiesPerDomain: Int = 50, maximumCookies: Int = 3000) {
         self.maximumCookiesPerDomain = max(1, maximumCookiesPerDomain)
         self.maximumCookies = max(1, maximumCookies)
     }
 
     /// Every cookie, in no particular order.
-    public var allCookies: [Cookie] { byDomain.values.flatMap { $0 } }
+    package var allCookies: [Cookie] { byDomain.values.flatMap { $0 } }
 
     /// Whether `url` is a secure request: `https` or `wss`.
-    public static func isSecure(_ url: URL) -> Bool {
+    package static func isSecure(_ url: URL) -> Bool {
         let scheme = url.scheme?.lowercased()
         return scheme == "https" || scheme == "wss"
     }
 
     /// Stores the cookie of one `Set-Cookie` field value received in a response to `url`.
     @discardableResult
-    public mutating func receive(_ line: String, from url: URL, now: Date = Date()) -> Outcome {
+    package mutating func receive(_ line: String, from url: URL, now: Date = Date()) -> Outcome {
         guard let parsed = SetCookie(line) else { return .ignored("the line does not parse") }
         guard let host = CookieDomain.canonicalHost(of: url) else { return .ignored("the URL has no host") }
         let secureRequest = Self.isSecure(url)
@@ -122,7 +122,7 @@ public struct CookieStore: Sendable {
     }
 
     /// The cookies a request to `url` carries, in `Cookie` header order; marks them used.
-    public mutating func cookies(for url: URL, now: Date = Date()) -> [Cookie] {
+    package mutating func cookies(for url: URL, now: Date = Date()) -> [Cookie] {
         // An empty jar (most clients' most of the time) answers without taking the URL apart.
         guard count > 0, let host = CookieDomain.canonicalHost(of: url) else { return [] }
         let path = CookiePath.requestPath(of: url)
@@ -151,7 +151,7 @@ public struct CookieStore: Sendable {
     }
 
     /// The `Cookie` header value for a request to `url`, or `nil` when no cookie applies.
-    public mutating func cookieHeader(for url: URL, now: Date = Date()) -> String? {
+    package mutating func cookieHeader(for url: URL, now: Date = Date()) -> String? {
         let cookies = cookies(for: url, now: now)
         guard !cookies.isEmpty else { return nil }
         return cookies.map(\.headerPair).joined(separator: "; ")
@@ -159,7 +159,7 @@ public struct CookieStore: Sendable {
 
     /// Adds a cookie as it is (for a jar loading its cookies), replacing one with the same
     /// identity; an expired cookie is dropped.
-    public mutating func insert(_ cookie: Cookie, now: Date = Date()) {
+    package mutating func insert(_ cookie: Cookie, now: Date = Date()) {
         remove(matching: cookie)
         guard !cookie.isExpired(at: now) else { return }
         lastCreation = max(lastCreation, cookie.createdAt)
@@ -169,7 +169,7 @@ public struct CookieStore: Sendable {
     }
 
     /// Removes every expired cookie.
-    public mutating func removeExpired(now: Date = Date()) {
+    package mutating func removeExpired(now: Date = Date()) {
         for (domain, list) in byDomain where list.contains(where: { $0.isExpired(at: now) }) {
             let kept = list.filter { !$0.isExpired(at: now) }
             count -= list.count - kept.count
@@ -178,7 +178,7 @@ public struct CookieStore: Sendable {
     }
 
     /// Removes every cookie.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         byDomain = [:]
         count = 0
     }

@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// A cookie jar kept in a file, so that cookies outlive the process: the rules of `CookieStore`
-/// in memory, and the persistent cookies (those with `Max-Age` or `Expires`; session cookies
+/// A cookie jar kept in a file, so that cookies outlive the process: the rules of
+/// `InMemoryCookieJar` in memory, and the persistent cookies (those with `Max-Age` or `Expires`; session cookies
 /// too with `keepsSessionCookies`) in a JSON file of mode 0600.
 ///
 /// - Loading: the file is read once, when the jar is created; expired cookies are dropped. A
@@ -24,7 +24,7 @@ public final class FileCookieJar: CookieJar {
     /// Whether cookies without an expiry are written too (by default they end with the process).
     public let keepsSessionCookies: Bool
     /// How long a change waits for others before the file is written.
-    public let writeDelay: Duration
+    package let writeDelay: Duration
 
     private struct State {
         var store: CookieStore

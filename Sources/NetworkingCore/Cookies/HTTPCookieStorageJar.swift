@@ -12,7 +12,7 @@ import Foundation
 /// await networking.setCookieJar(HTTPCookieStorageJar(.shared))
 /// ```
 ///
-/// The storage's own rules apply, not `CookieStore`'s: which cookies it accepts (its
+/// The storage's own rules apply, not those of the library's own jars: which cookies it accepts (its
 /// `cookieAcceptPolicy`), matches and sends are Foundation's, and they differ between Apple
 /// platforms and Linux (where `Path`, `Secure` and `Max-Age` are not all honoured). The storage
 /// is documented as thread-safe, and the calls are synchronous, as the seam requires; on Linux,

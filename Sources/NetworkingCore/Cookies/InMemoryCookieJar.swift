@@ -1,13 +1,13 @@
 import Foundation
 import Synchronization
 
-/// A cookie jar in memory, under the rules of `CookieStore` (RFC 6265bis): the jar every
+/// A cookie jar in memory, under the rules of RFC 6265bis (see <doc:Cookies>): the jar every
 /// `Networking` and `HTTPClient` has of its own unless told otherwise. Its cookies last as long
 /// as it does. Safe to use from any thread; each call holds a lock for a few microseconds.
 public final class InMemoryCookieJar: CookieJar {
     private let store: Mutex<CookieStore>
 
-    /// An empty jar with the given limits (see `CookieStore`).
+    /// An empty jar with the given limits: past either, the least recently used cookies go first.
     public init(maximumCookiesPerDomain: Int = 50, maximumCookies: Int = 3000) {
         store = Mutex(CookieStore(maximumCookiesPerDomain: maximumCookiesPerDomain, maximumCookies: maximumCookies))
     }

@@ -9,7 +9,7 @@ extension SetCookie {
     /// a line: a piece starts a new line only when its part before the first `;` has an `=`
     /// (a name) and does not start with a space-free date fragment. A nameless cookie after
     /// another in one joined value cannot be told apart and stays part of the line before it.
-    public static func fieldValues(in combined: String) -> [String] {
+    package static func fieldValues(in combined: String) -> [String] {
         guard combined.utf8.contains(UInt8(ascii: ",")) else { return combined.isEmpty ? [] : [combined] }
         var lines: [String] = []
         for piece in combined.split(separator: ",", omittingEmptySubsequences: false) {

@@ -8,35 +8,35 @@ import Foundation
 /// unparsable `Expires`, a `Max-Age` that is not a number, an attribute value over 1024 bytes, an
 /// unknown attribute) is left out. Whether the cookie is then stored is the storage model's
 /// decision (`CookieStore`).
-public struct SetCookie: Sendable, Hashable {
+package struct SetCookie: Sendable, Hashable {
     /// The most bytes of name and value together a cookie may have.
-    public static let maximumNameValueBytes = 4096
+    package static let maximumNameValueBytes = 4096
     /// The most bytes an attribute's value may have; a longer attribute is ignored.
-    public static let maximumAttributeValueBytes = 1024
+    package static let maximumAttributeValueBytes = 1024
 
     /// The cookie's name (empty for a line without `=`).
-    public var name: String
+    package var name: String
     /// The cookie's value.
-    public var value: String
+    package var value: String
     /// The `Expires` attribute, when it parsed as a cookie date (RFC 6265bis §5.1.1).
-    public var expires: Date?
+    package var expires: Date?
     /// The `Max-Age` attribute in seconds; zero or less means "expired".
-    public var maxAge: Int64?
+    package var maxAge: Int64?
     /// The `Domain` attribute, lowercased and without its leading dot.
-    public var domain: String?
+    package var domain: String?
     /// The `Path` attribute, when its value starts with `/` (otherwise the default path applies).
-    public var path: String?
+    package var path: String?
     /// Whether the last attribute named `Path` had a value starting with `/`.
-    public var hasPathAttribute: Bool { path != nil }
+    package var hasPathAttribute: Bool { path != nil }
     /// Whether `Secure` was given.
-    public var isSecure = false
+    package var isSecure = false
     /// Whether `HttpOnly` was given.
-    public var isHTTPOnly = false
+    package var isHTTPOnly = false
     /// The `SameSite` attribute (`.default` when absent or unrecognised).
-    public var sameSite: Cookie.SameSite = .default
+    package var sameSite: Cookie.SameSite = .default
 
     /// Parses one `Set-Cookie` field value; `nil` when the algorithm ignores the whole line.
-    public init?(_ line: String) {
+    package init?(_ line: String) {
         // Control characters other than tab make the whole line ignored. Separators are found
         // in the UTF-8 view: a `;` followed by a combining mark is still a separator.
         for byte in line.utf8 where (byte < 0x20 && byte != 0x09) || byte == 0x7F { return nil }

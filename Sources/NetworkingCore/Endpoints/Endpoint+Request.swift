@@ -10,7 +10,7 @@ extension Endpoint {
     ///
     /// - Parameter encoder: The client's JSON encoder; the endpoint's encoding strategies are
     ///   applied on top of it (see `encoder(basedOn:)`).
-    public func makeHTTPRequest(encoder: JSONEncoder) throws(NetworkingError) -> HTTPRequest {
+    package func makeHTTPRequest(encoder: JSONEncoder) throws(NetworkingError) -> HTTPRequest {
         let encoder = self.encoder(basedOn: encoder)
         let headers = HTTPHeaders(headers ?? [:])
         let body: RequestBody?
@@ -43,7 +43,7 @@ extension Endpoint {
     ///
     /// A file body becomes an `InputStream` over the file; a streamed body cannot ride on a
     /// `URLRequest` (it throws `.invalidRequest`): `HTTPClient` sends both beside the head.
-    public func makeURLRequest(
+    package func makeURLRequest(
         defaultHeaders: HTTPHeaders = [:], encoder: JSONEncoder = JSONCoding.makeEncoder()
     ) throws(NetworkingError) -> URLRequest {
         var (urlRequest, beside) = try makeRequest(defaultHeaders: defaultHeaders, encoder: encoder)
@@ -73,13 +73,13 @@ extension Endpoint {
 
     /// What the endpoint asks of interceptors and loggers: `requiresAuthentication` and
     /// `shouldPrintLogs` as `RequestOptions`.
-    public var requestOptions: RequestOptions {
+    package var requestOptions: RequestOptions {
         RequestOptions(requiresAuthentication: requiresAuthentication, printsLogs: shouldPrintLogs)
     }
 
     /// `encoder`, or a copy of it with this endpoint's key and date strategies when it sets any
     /// (`.useDefaultKeys` and `.deferredToDate` keep the encoder's).
-    public func encoder(basedOn encoder: JSONEncoder) -> JSONEncoder {
+    package func encoder(basedOn encoder: JSONEncoder) -> JSONEncoder {
         let keepsKeys: Bool
         if case .useDefaultKeys = keyEncodingStrategy { keepsKeys = true } else { keepsKeys = false }
         let keepsDates: Bool
@@ -97,7 +97,7 @@ extension Endpoint {
 
     /// `decoder`, or a copy of it with this endpoint's key and date strategies when it sets any
     /// (`.useDefaultKeys` and `.deferredToDate` keep the decoder's).
-    public func decoder(basedOn decoder: JSONDecoder) -> JSONDecoder {
+    package func decoder(basedOn decoder: JSONDecoder) -> JSONDecoder {
         let keepsKeys: Bool
         if case .useDefaultKeys = keyDecodingStrategy { keepsKeys = true } else { keepsKeys = false }
         let keepsDates: Bool
@@ -115,7 +115,7 @@ extension Endpoint {
     /// A name for this endpoint in messages: its type, its case for an enum (never the case's
     /// associated values, which may be secrets), and its method and path, such as
     /// `AuthEndpoint.currentUser (GET /v1/users/me)`.
-    public var endpointDescription: String {
+    package var endpointDescription: String {
         var name = String(describing: Self.self)
         if Mirror(reflecting: self).displayStyle == .enum {
             let caseName = String(describing: self).prefix { $0 != "(" }

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Turns the `[String: any Sendable]` dictionaries of `HTTPTask` into JSON and query items.
-public enum EndpointParameters {
+package enum EndpointParameters {
     /// The JSON value of a raw body. Keys are kept as written; `Encodable` values that are not
     /// plain scalars are encoded with `encoder` (so its date strategy applies).
-    public static func json(
+    package static func json(
         _ parameters: [String: any Sendable], encoder: JSONEncoder
     ) throws(NetworkingError) -> AnyCodable {
         var object: [String: AnyCodable] = [:]
@@ -16,7 +16,7 @@ public enum EndpointParameters {
 
     /// Query items for `parameters`, sorted by name; `nil` values are left out and arrays repeat
     /// the name.
-    public static func queryItems(_ parameters: [String: any Sendable]) throws(NetworkingError) -> [URLQueryItem] {
+    package static func queryItems(_ parameters: [String: any Sendable]) throws(NetworkingError) -> [URLQueryItem] {
         var items: [URLQueryItem] = []
         for key in parameters.keys.sorted() {
             guard let value = parameters[key] else { continue }

@@ -5,8 +5,7 @@ import Foundation
 #endif
 
 /// A canned answer to a request: a status, headers and body, or an error, after an optional
-/// delay. Fakes on `Networking`, `FakeTransport`, and the doubles of `NetworkingTesting` all
-/// answer with one.
+/// delay. Fakes on `Networking` and the doubles of `NetworkingTesting` all answer with one.
 ///
 /// ```swift
 /// FakeResponse.json([Story(id: 1, title: "Hello")])
@@ -79,7 +78,7 @@ public struct FakeResponse: Sendable {
     }
 
     /// Waits `delay`, then returns the exchange answering `request`, or throws `error`.
-    public func respond(to request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
+    package func respond(to request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
         if delay > 0 {
             do {
                 try await Task.sleep(for: .seconds(delay))
@@ -93,7 +92,7 @@ public struct FakeResponse: Sendable {
     }
 
     /// The exchange answering `request` at once (ignoring `delay` and `error`).
-    public func exchange(for request: URLRequest) throws(NetworkingError) -> HTTPExchange {
+    package func exchange(for request: URLRequest) throws(NetworkingError) -> HTTPExchange {
         guard let url = request.url,
             let head = ResponseHead(url: url, statusCode: statusCode, headerFields: headers.dictionary)
         else { throw .invalidResponse }

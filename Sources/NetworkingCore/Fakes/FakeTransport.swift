@@ -9,40 +9,40 @@ import Foundation
 /// Registering a response for a pattern already present replaces it. When several fakes match a
 /// request, the most specific one answers (the one whose URL has the most query items, see
 /// `RequestPattern`); among equally specific fakes, the one registered last.
-public struct FakeRoutes: Sendable {
+package struct FakeRoutes: Sendable {
     /// One fake.
-    public struct Route: Sendable {
+    package struct Route: Sendable {
         /// What the fake answers.
-        public let pattern: RequestPattern
+        package let pattern: RequestPattern
         /// How it answers.
-        public let response: FakeResponse
+        package let response: FakeResponse
     }
 
     /// The fakes, in registration order.
-    public private(set) var routes: [Route] = []
+    package private(set) var routes: [Route] = []
 
     /// Creates an empty registry.
-    public init() {}
+    package init() {}
 
     /// Whether there are no fakes.
-    public var isEmpty: Bool { routes.isEmpty }
+    package var isEmpty: Bool { routes.isEmpty }
 
     /// Answers requests matching `pattern` with `response`, replacing an earlier fake for it.
-    public mutating func add(_ response: FakeResponse, for pattern: RequestPattern) {
+    package mutating func add(_ response: FakeResponse, for pattern: RequestPattern) {
         routes.removeAll { $0.pattern == pattern }
         routes.append(Route(pattern: pattern, response: response))
     }
 
     /// Removes the fake registered for exactly `pattern`.
-    public mutating func remove(_ pattern: RequestPattern) {
+    package mutating func remove(_ pattern: RequestPattern) {
         routes.removeAll { $0.pattern == pattern }
     }
 
     /// Removes every fake.
-    public mutating func removeAll() { routes.removeAll() }
+    package mutating func removeAll() { routes.removeAll() }
 
     /// The response of the fake that answers `request`, if any.
-    public func response(for request: URLRequest) -> FakeResponse? {
+    package func response(for request: URLRequest) -> FakeResponse? {
         var best: Route?
         for route in routes where route.pattern.matches(request) {
             if let current = best, current.pattern.specificity > route.pattern.specificity { continue }
@@ -57,20 +57,20 @@ public struct FakeRoutes: Sendable {
 ///
 /// It sits where the real transport sits, so interceptors, status validation, observers and logs
 /// run for faked requests exactly as for real ones.
-public struct FakeTransport: HTTPTransport {
+package struct FakeTransport: HTTPTransport {
     /// The fakes.
-    public let routes: FakeRoutes
+    package let routes: FakeRoutes
     /// Where unmatched requests go; `nil` fails them.
-    public let next: (any HTTPTransport)?
+    package let next: (any HTTPTransport)?
 
     /// Creates a transport answering with `routes`, passing unmatched requests to `next`.
-    public init(routes: FakeRoutes, next: (any HTTPTransport)?) {
+    package init(routes: FakeRoutes, next: (any HTTPTransport)?) {
         self.routes = routes
         self.next = next
     }
 
     /// Answers with the first route matching the request, else passes it to `next`, else fails it.
-    public func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+    package func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
         if let response = routes.response(for: request.head) {
             return TransportResponse(try await response.respond(to: request.head))
         }

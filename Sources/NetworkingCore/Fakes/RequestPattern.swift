@@ -24,40 +24,40 @@ import Foundation
 /// When several patterns match, `specificity` ranks them: a pattern with fewer template
 /// segments is the more specific (an exact path wins over a template), then the one with more
 /// query items.
-public struct RequestPattern: Sendable, Hashable, CustomStringConvertible {
+package struct RequestPattern: Sendable, Hashable, CustomStringConvertible {
     /// The method to match, or `nil` for any.
-    public let method: HTTPMethod?
+    package let method: HTTPMethod?
     /// The URL to match.
-    public let url: URL
+    package let url: URL
 
     /// Creates a pattern for `method` (or any method when `nil`) and `url`.
-    public init(method: HTTPMethod?, url: URL) {
+    package init(method: HTTPMethod?, url: URL) {
         self.method = method
         self.url = url
     }
 
     /// Creates a pattern from a path joined to `baseURL` by `URLComposer`'s rule, or from an
     /// absolute URL; throws `.invalidRequest` when they do not form a valid URL.
-    public init(method: HTTPMethod?, path: String, baseURL: String = "") throws(NetworkingError) {
+    package init(method: HTTPMethod?, path: String, baseURL: String = "") throws(NetworkingError) {
         self.init(method: method, url: try URLComposer.compose(baseURL: baseURL, path: path))
     }
 
     /// How specific the pattern is, a larger number winning: fewer template segments first, then
     /// more query items.
-    public var specificity: Int {
+    package var specificity: Int {
         let templates = Self.segments(Self.path(of: url)).filter(Self.isTemplate).count
         return Self.queryItems(of: url).count - 1000 * templates
     }
 
     /// Whether `request` matches this pattern.
-    public func matches(_ request: URLRequest) -> Bool {
+    package func matches(_ request: URLRequest) -> Bool {
         guard let requestURL = request.url else { return false }
         if let method, method != HTTPMethod(rawValue: request.httpMethod ?? "GET") { return false }
         return matches(requestURL)
     }
 
     /// Whether `other` matches this pattern's URL, ignoring the method.
-    public func matches(_ other: URL) -> Bool {
+    package func matches(_ other: URL) -> Bool {
         guard let mine = URLComponents(url: url, resolvingAgainstBaseURL: false),
             let theirs = URLComponents(url: other, resolvingAgainstBaseURL: false)
         else { return false }
@@ -75,25 +75,25 @@ public struct RequestPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The method (`*` for any) and the URL the pattern matches.
-    public var description: String { "\(method?.rawValue ?? "*") \(url.absoluteString)" }
+    package var description: String { "\(method?.rawValue ?? "*") \(url.absoluteString)" }
 
     /// The decoded path of a URL, `/` when empty.
-    public static func path(of url: URL) -> String {
+    package static func path(of url: URL) -> String {
         URLComponents(url: url, resolvingAgainstBaseURL: false).map(path(of:)) ?? url.path
     }
 
     /// The decoded query items of a URL, in order (an item without `=` has an empty value).
-    public static func queryItems(of url: URL) -> [QueryItem] {
+    package static func queryItems(of url: URL) -> [QueryItem] {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return [] }
         return (components.queryItems ?? []).map { QueryItem(name: $0.name, value: $0.value ?? "") }
     }
 
     /// A decoded query item, as compared by the rule.
-    public struct QueryItem: Sendable, Hashable {
+    package struct QueryItem: Sendable, Hashable {
         /// The decoded name.
-        public let name: String
+        package let name: String
         /// The decoded value (empty for an item without `=`).
-        public let value: String
+        package let value: String
     }
 
     private static func path(of components: URLComponents) -> String {

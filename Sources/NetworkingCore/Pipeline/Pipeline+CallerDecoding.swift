@@ -11,19 +11,19 @@ import Foundation
 // caller decodes the `SentRequest` it gets back, which then tells the observers how it ended.
 
 extension Pipeline {
-    /// Builds `request` (unless `built` is given) and sends it through `transport`, off the
+    /// Builds `request` and sends it through `transport`, off the
     /// caller; the response is left for the caller to decode. A request that cannot be built is
     /// the failure (the observers have been told).
     @concurrent
     package func sendUndecoded(
-        _ request: HTTPRequest, built: URLRequest?, kind: RequestContext.Kind, options: RequestOptions,
+        _ request: HTTPRequest, kind: RequestContext.Kind, options: RequestOptions,
         transport: any HTTPTransport, uploadProgress: ProgressReporter? = nil,
         downloadProgress: ProgressReporter? = nil
     ) async -> Result<SentRequest, NetworkingError> {
         let urlRequest: URLRequest
         let beside: BodyBeside?
         do throws(NetworkingError) {
-            (urlRequest, beside) = try self.urlRequest(for: request, built: built, kind: kind, options: options)
+            (urlRequest, beside) = try build(request, kind: kind, options: options)
         } catch {
             return .failure(error)
         }

@@ -60,7 +60,7 @@ package struct Pipeline: Sendable {
         _ request: HTTPRequest, kind: RequestContext.Kind = .request, options: RequestOptions = RequestOptions(),
         decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
-        await execute(request, built: nil, kind: kind, options: options, transport: transport, decode: decode)
+        await execute(request, kind: kind, options: options, transport: transport, decode: decode)
     }
 
     /// Runs an already-built request (with the body `beside` it, if it has one) and decodes a
@@ -74,18 +74,17 @@ package struct Pipeline: Sendable {
     }
 
     /// `execute` with `transport` as the innermost step in place of `self.transport` (a cache a
-    /// front door wraps around it for one request), and `request` already built as `built` when
-    /// given: the pipeline is not copied to change its transport.
+    /// front door wraps around it for one request): the pipeline is not copied to change its
+    /// transport.
     @inlinable @concurrent
     package func execute<T: Sendable>(
-        _ request: HTTPRequest, built: URLRequest?, kind: RequestContext.Kind,
-        options: RequestOptions = RequestOptions(),
+        _ request: HTTPRequest, kind: RequestContext.Kind, options: RequestOptions = RequestOptions(),
         transport: any HTTPTransport, decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
         let urlRequest: URLRequest
         let beside: BodyBeside?
         do throws(NetworkingError) {
-            (urlRequest, beside) = try self.urlRequest(for: request, built: built, kind: kind, options: options)
+            (urlRequest, beside) = try build(request, kind: kind, options: options)
         } catch {
             return .failure(error)
         }
@@ -203,16 +202,6 @@ package struct Pipeline: Sendable {
         let completion = RequestCompletion(
             context: context, outcome: .failure(error), duration: .zero, metrics: nil, exchange: nil)
         for observer in observers { observer.requestCompleted(completion) }
-    }
-
-    /// `built` when a front door built the request already (a request without a body), else
-    /// `request` built, with the body beside it when it has a file or a stream.
-    @usableFromInline
-    func urlRequest(
-        for request: HTTPRequest, built: URLRequest?, kind: RequestContext.Kind, options: RequestOptions
-    ) throws(NetworkingError) -> (URLRequest, BodyBeside?) {
-        if let built { return (built, nil) }
-        return try build(request, kind: kind, options: options)
     }
 
     /// Builds the request, telling observers about a request that cannot be built.

@@ -53,7 +53,7 @@ public struct RedirectPolicy: Sendable {
     }
 
     /// Whether this status is a redirect this policy can follow.
-    public static func isRedirect(_ statusCode: Int) -> Bool {
+    package static func isRedirect(_ statusCode: Int) -> Bool {
         switch statusCode {
         case 301, 302, 303, 307, 308: return true
         default: return false
@@ -67,7 +67,7 @@ public struct RedirectPolicy: Sendable {
     ///   - request: the request that received it.
     ///   - original: the first request of the chain (its origin decides what is stripped).
     ///   - redirectCount: how many redirects were followed before this one.
-    public func nextRequest(
+    package func nextRequest(
         after response: HTTPURLResponse, for request: URLRequest, original: URLRequest, redirectCount: Int
     ) throws(NetworkingError) -> URLRequest? {
         guard maxRedirects > 0, Self.isRedirect(response.statusCode),
@@ -111,7 +111,7 @@ public struct RedirectPolicy: Sendable {
     }
 
     /// Whether two URLs share scheme, host and port (default ports filled in).
-    public static func sameOrigin(_ a: URL?, _ b: URL?) -> Bool {
+    package static func sameOrigin(_ a: URL?, _ b: URL?) -> Bool {
         guard let a, let b else { return false }
         func port(_ url: URL) -> Int? { url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80) }
         return a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased()

@@ -28,7 +28,7 @@ public struct RequestContext: Sendable, Identifiable {
     }
 
     /// Creates a context.
-    public init(
+    package init(
         id: UUID = RequestIdentifier.next(), method: HTTPMethod, url: URL?, headers: HTTPHeaders, body: Data? = nil,
         kind: Kind = .request, options: RequestOptions = RequestOptions(), bodyFile: URL? = nil
     ) {
@@ -66,7 +66,7 @@ public struct RequestCompletion: Sendable {
     private let lazyResponse: LazyResponseMetadata
 
     /// Creates a completion.
-    public init(
+    package init(
         context: RequestContext, outcome: RequestOutcome, duration: Duration, metrics: TransactionMetrics?,
         response: ResponseMetadata?
     ) {

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// A store only keeps what it is given. The HTTP rules (which responses may be stored, when a
 /// stored one is fresh, revalidating with `ETag`/`Last-Modified`, keys that include the method,
-/// the URL and the identity of the credential) belong to the transport wrapper that consults it
-/// (`ResponseCachingTransport` in NetworkingCache). Because that wrapper sits beneath the
+/// the URL and the identity of the credential) belong to the client's caching step, which consults
+/// it. Because that step sits beneath the
 /// interceptors, a response served from a store is seen by interceptors, validators and observers
 /// exactly like one from the network.
 ///

@@ -2,16 +2,16 @@ import Foundation
 
 /// A `Content-Range: bytes first-last/complete` header (RFC 9110 §14.4); `*` as the complete
 /// length is `nil`.
-public struct ContentRange: Sendable, Hashable {
+package struct ContentRange: Sendable, Hashable {
     /// The first byte's offset.
-    public var first: Int64
+    package var first: Int64
     /// The last byte's offset (inclusive).
-    public var last: Int64
+    package var last: Int64
     /// The full size of the representation, when the server knows it.
-    public var completeLength: Int64?
+    package var completeLength: Int64?
 
     /// Parses a satisfied range (`bytes 0-99/1000` or `bytes 0-99/*`); anything else is `nil`.
-    public init?(_ header: String) {
+    package init?(_ header: String) {
         let text = header.trimmingCharacters(in: .whitespaces)
         guard text.lowercased().hasPrefix("bytes ") else { return nil }
         let spec = text.dropFirst(6).trimmingCharacters(in: .whitespaces)
@@ -31,7 +31,7 @@ public struct ContentRange: Sendable, Hashable {
     }
 
     /// The complete length of an unsatisfied range (`bytes */1000`, sent with 416).
-    public static func unsatisfiedLength(_ header: String) -> Int64? {
+    package static func unsatisfiedLength(_ header: String) -> Int64? {
         let text = header.trimmingCharacters(in: .whitespaces).lowercased()
         guard text.hasPrefix("bytes */") else { return nil }
         return Int64(text.dropFirst(8))

@@ -35,7 +35,7 @@ public struct FileDownloadExchange: Sendable {
     public var request: URLRequest
     /// The response's status line and fields, as the transport received them.
     public var head: ResponseHead
-    /// The response.
+    /// The response, built from `head` for each read (see `ResponseHead.response`).
     public var response: HTTPURLResponse { head.response }
     /// The body of a response that was not written to the file (not 2xx); empty otherwise.
     public var body: Data
@@ -49,7 +49,7 @@ public struct FileDownloadExchange: Sendable {
     public var metrics: TransactionMetrics?
 
     /// Creates an outcome.
-    public init(
+    package init(
         request: URLRequest, head: ResponseHead, body: Data, wroteFile: Bool, startOffset: Int64,
         bytesWritten: Int64, metrics: TransactionMetrics? = nil
     ) {
@@ -66,7 +66,7 @@ public struct FileDownloadExchange: Sendable {
     public var fileSize: Int64 { startOffset + bytesWritten }
 
     /// The exchange as interceptors see it (the body is empty when it went to the file).
-    public var exchange: HTTPExchange {
+    package var exchange: HTTPExchange {
         HTTPExchange(request: request, head: head, body: body, metrics: metrics)
     }
 }

@@ -33,26 +33,26 @@ public final class FileBodyWriter: Sendable {
     private let state = Mutex(State())
 
     /// Creates a writer for one response.
-    public init(target: DownloadTarget, progress: ProgressReporter?) {
+    package init(target: DownloadTarget, progress: ProgressReporter?) {
         self.target = target
         self.progress = progress
     }
 
     /// Whether the body goes to the file.
-    public var isWriting: Bool { state.withLock { $0.writing } }
+    package var isWriting: Bool { state.withLock { $0.writing } }
 
     /// Bytes written so far.
-    public var bytesWritten: Int64 { state.withLock { $0.written } }
+    package var bytesWritten: Int64 { state.withLock { $0.written } }
 
     /// The offset writing started at.
-    public var startOffset: Int64 { state.withLock { $0.startOffset } }
+    package var startOffset: Int64 { state.withLock { $0.startOffset } }
 
     /// Looks at the response: returns `true` and opens the file when the body is to be written
     /// (a 2xx response), `false` when the caller keeps the body in memory.
     ///
     /// A `206` whose `Content-Range` does not start at the target's resume offset is rejected
     /// with `.invalidResponse`; so is a resume offset beyond the end of the file.
-    public func begin(_ response: HTTPURLResponse) throws(NetworkingError) -> Bool {
+    package func begin(_ response: HTTPURLResponse) throws(NetworkingError) -> Bool {
         guard (200..<300).contains(response.statusCode) else { return false }
         let expected = response.expectedContentLength >= 0 ? response.expectedContentLength : nil
         var start: Int64 = 0
@@ -81,7 +81,7 @@ public final class FileBodyWriter: Sendable {
     /// progress is reported; without one, chunks are written in batches of `writeBufferSize`
     /// bytes. `close()` writes the rest, so after a failure the file still holds every byte
     /// received.
-    public func write(_ data: Data) throws(NetworkingError) {
+    package func write(_ data: Data) throws(NetworkingError) {
         let file = target.file
         let value = try state.withLock { state throws(NetworkingError) -> TransferProgress in
             guard state.handle != nil else { throw .invalidRequest("the download file is not open") }
@@ -98,7 +98,7 @@ public final class FileBodyWriter: Sendable {
     /// Writes the pending chunks and closes the file. Idempotent; a write error here is
     /// ignored (the transfer's own outcome is what the caller sees; a short file only means a
     /// resumed download starts earlier).
-    public func close() {
+    package func close() {
         let file = target.file
         let handle = state.withLock { state -> FileHandle? in
             try? Self.flush(&state, file)
@@ -119,7 +119,7 @@ public final class FileBodyWriter: Sendable {
     }
 
     /// The outcome of this response.
-    public func outcome(
+    package func outcome(
         request: URLRequest, head: ResponseHead, body: Data, metrics: TransactionMetrics?
     ) -> FileDownloadExchange {
         let (writing, start, written) = state.withLock { ($0.writing, $0.startOffset, $0.written) }

@@ -43,7 +43,7 @@ extension FileDownloader {
                 try? FileManager.default.removeItem(at: ResumableDownload.stateFileURL(for: destination))
                 tracker.complete(completedBytes: outcome.fileSize)
                 return DownloadedFile(
-                    url: destination, statusCode: outcome.response.statusCode,
+                    url: destination, statusCode: outcome.head.statusCode,
                     headers: outcome.head.headerFields, byteCount: outcome.fileSize,
                     resumedFrom: outcome.startOffset)
             } catch {

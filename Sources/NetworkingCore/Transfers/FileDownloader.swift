@@ -26,7 +26,7 @@ public struct DownloadedFile: Sendable {
     public let resumedFrom: Int64
 
     /// Creates a value.
-    public init(url: URL, statusCode: Int, headers: HTTPHeaders, byteCount: Int64, resumedFrom: Int64 = 0) {
+    package init(url: URL, statusCode: Int, headers: HTTPHeaders, byteCount: Int64, resumedFrom: Int64 = 0) {
         self.url = url
         self.statusCode = statusCode
         self.headers = headers
@@ -68,7 +68,7 @@ package struct FileDownloader: Sendable {
         try FileMover.replace(destination, with: temporary)
         tracker.complete(completedBytes: outcome.fileSize)
         return DownloadedFile(
-            url: destination, statusCode: outcome.response.statusCode,
+            url: destination, statusCode: outcome.head.statusCode,
             headers: outcome.head.headerFields, byteCount: outcome.fileSize)
     }
 

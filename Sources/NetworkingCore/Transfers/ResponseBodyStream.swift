@@ -23,7 +23,7 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
     public typealias Failure = NetworkingError
 
     /// How a body ended, as `onTermination` handlers see it.
-    public enum Termination: Sendable {
+    package enum Termination: Sendable {
         /// The whole body arrived.
         case finished(byteCount: Int64)
         /// The transfer failed, overflowed the buffer or was cancelled after `byteCount` bytes.
@@ -72,12 +72,12 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
     public var trailers: HTTPHeaders { handle.storage.trailers }
 
     /// Calls `handler` once, when the transfer ends (at once if it has ended already).
-    public func onTermination(_ handler: @escaping @Sendable (Termination) -> Void) {
+    package func onTermination(_ handler: @escaping @Sendable (Termination) -> Void) {
         handle.storage.onTermination(handler)
     }
 
     /// Waits until the transfer ends and says how.
-    public func termination() async -> Termination {
+    package func termination() async -> Termination {
         let ended = await withCheckedContinuation { continuation in
             onTermination { continuation.resume(returning: $0) }
         }
@@ -86,17 +86,17 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
 
     /// A handle that cancels or watches the transfer without keeping the stream alive (dropping
     /// every copy of the stream still cancels it).
-    public var control: Control { Control(storage: handle.storage) }
+    package var control: Control { Control(storage: handle.storage) }
 
     /// Cancels or watches a transfer from outside the reader.
-    public struct Control: Sendable {
+    package struct Control: Sendable {
         fileprivate let storage: Storage
 
         /// Cancels the transfer.
-        public func cancel() { storage.cancel() }
+        package func cancel() { storage.cancel() }
 
         /// Waits until the transfer ends and says how.
-        public func termination() async -> Termination {
+        package func termination() async -> Termination {
             let ended = await withCheckedContinuation { continuation in
                 storage.onTermination { continuation.resume(returning: $0) }
             }
@@ -155,10 +155,10 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
         }
 
         /// Whether the reader is gone or the stream has ended.
-        public var isTerminated: Bool { storage.isTerminated }
+        package var isTerminated: Bool { storage.isTerminated }
 
         /// Bytes yielded that the reader has not taken yet.
-        public var bufferedBytes: Int { storage.bufferedBytes }
+        package var bufferedBytes: Int { storage.bufferedBytes }
     }
 
     /// Keeps the transfer alive while a reader holds the stream; cancels it when the last copy

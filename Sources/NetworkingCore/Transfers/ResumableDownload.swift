@@ -12,7 +12,7 @@ import Foundation
 /// authority on how much arrived (`bytesOnDisk` is the figure when the state was last written).
 public struct ResumableDownload: Sendable, Hashable, Codable {
     /// The format version of the JSON file.
-    public static let formatVersion = 1
+    package static let formatVersion = 1
 
     /// The URL the download reads (absolute).
     public var url: URL
@@ -29,7 +29,7 @@ public struct ResumableDownload: Sendable, Hashable, Codable {
     private var version = ResumableDownload.formatVersion
 
     /// Creates a state.
-    public init(
+    package init(
         url: URL, destination: URL, entityTag: String? = nil, lastModified: String? = nil, bytesOnDisk: Int64 = 0,
         totalBytes: Int64? = nil
     ) {
@@ -42,21 +42,21 @@ public struct ResumableDownload: Sendable, Hashable, Codable {
     }
 
     /// The partial file of a download to `destination`.
-    public static func partialFileURL(for destination: URL) -> URL {
+    package static func partialFileURL(for destination: URL) -> URL {
         destination.deletingLastPathComponent().appendingPathComponent(destination.lastPathComponent + ".partial")
     }
 
     /// The resume state file of a download to `destination`.
-    public static func stateFileURL(for destination: URL) -> URL {
+    package static func stateFileURL(for destination: URL) -> URL {
         destination.deletingLastPathComponent().appendingPathComponent(destination.lastPathComponent + ".partial.json")
     }
 
     /// The partial file of this download.
-    public var partialFileURL: URL { Self.partialFileURL(for: destination) }
+    package var partialFileURL: URL { Self.partialFileURL(for: destination) }
 
     /// The validator `If-Range` sends: a strong `ETag`, else `Last-Modified`; `nil` when there is
     /// neither (the download then cannot be resumed safely and starts over).
-    public var validator: String? {
+    package var validator: String? {
         let unsafe: (String) -> Bool = { $0.isEmpty || $0.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 } }
         if let entityTag, !entityTag.hasPrefix("W/"), !unsafe(entityTag) { return entityTag }
         if let lastModified, !unsafe(lastModified) { return lastModified }
@@ -64,7 +64,7 @@ public struct ResumableDownload: Sendable, Hashable, Codable {
     }
 
     /// The saved state of a download to `destination`, if there is a readable one.
-    public static func load(for destination: URL) -> ResumableDownload? {
+    package static func load(for destination: URL) -> ResumableDownload? {
         guard let data = try? Data(contentsOf: stateFileURL(for: destination)),
             let state = try? JSONDecoder().decode(ResumableDownload.self, from: data),
             state.version == formatVersion
@@ -74,7 +74,7 @@ public struct ResumableDownload: Sendable, Hashable, Codable {
 
     /// The interrupted downloads whose state files are in `directory`, with their partial files'
     /// current sizes as `bytesOnDisk`.
-    public static func pending(in directory: URL) -> [ResumableDownload] {
+    package static func pending(in directory: URL) -> [ResumableDownload] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".partial.json") }.sorted().compactMap { name in
             let destination = directory.appendingPathComponent(String(name.dropLast(".partial.json".count)))
@@ -86,13 +86,13 @@ public struct ResumableDownload: Sendable, Hashable, Codable {
     }
 
     /// Removes the partial file and the state of a download to `destination`.
-    public static func discard(for destination: URL) {
+    package static func discard(for destination: URL) {
         try? FileManager.default.removeItem(at: partialFileURL(for: destination))
         try? FileManager.default.removeItem(at: stateFileURL(for: destination))
     }
 
     /// Writes the state next to the partial file, atomically and readable by the owner only.
-    public func save() throws(NetworkingError) {
+    package func save() throws(NetworkingError) {
         let file = Self.stateFileURL(for: destination)
         let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).tmp")
         let encoder = JSONEncoder()

@@ -41,18 +41,18 @@ public struct ServerSentEvent: Sendable, Hashable, CustomStringConvertible {
 ///   only; unknown fields are ignored.
 /// - A blank line dispatches the event; a block without `data` dispatches nothing. An event cut
 ///   off by the end of the stream is discarded.
-public struct ServerSentEventParser: Sendable {
+package struct ServerSentEventParser: Sendable {
     /// The largest event (the bytes of its data) accepted by default: 8 MiB.
-    public static let defaultMaxEventSize = 8 * 1024 * 1024
+    package static let defaultMaxEventSize = ServerSentEventStream.defaultMaxEventSize
 
     private static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The last event ID seen (`""` when none), the value a reconnection sends as `Last-Event-ID`.
-    public private(set) var lastEventID = ""
+    package private(set) var lastEventID = ""
     /// The reconnection time in milliseconds the stream asked for, if any.
-    public private(set) var reconnectionTime: Int?
+    package private(set) var reconnectionTime: Int?
     /// The largest event accepted, in bytes of data.
-    public let maxEventSize: Int
+    package let maxEventSize: Int
 
     private var splitter: LineSplitter
     private var streamStart: [UInt8]? = []
@@ -64,14 +64,14 @@ public struct ServerSentEventParser: Sendable {
 
     /// Creates a parser. An event whose data exceeds `maxEventSize` bytes throws
     /// `.transport(URLError(.dataLengthExceedsMaximum))`.
-    public init(lastEventID: String = "", maxEventSize: Int = ServerSentEventParser.defaultMaxEventSize) {
+    package init(lastEventID: String = "", maxEventSize: Int = ServerSentEventParser.defaultMaxEventSize) {
         self.lastEventID = lastEventID
         self.maxEventSize = maxEventSize
         self.splitter = LineSplitter(maxLineLength: maxEventSize)
     }
 
     /// Parses the next chunk of the stream and returns the events it completed.
-    public mutating func parse(_ chunk: Data) throws(NetworkingError) -> [ServerSentEvent] {
+    package mutating func parse(_ chunk: Data) throws(NetworkingError) -> [ServerSentEvent] {
         var chunk = chunk
         if var start = streamStart {
             // Skip a BOM at the very start, even when it arrives split across chunks.
@@ -97,14 +97,14 @@ public struct ServerSentEventParser: Sendable {
     }
 
     /// Parses a whole stream (for tests and fixtures): the events of `text`.
-    public static func events(in text: String) throws(NetworkingError) -> [ServerSentEvent] {
+    package static func events(in text: String) throws(NetworkingError) -> [ServerSentEvent] {
         var parser = ServerSentEventParser()
         return try parser.parse(Data(text.utf8))
     }
 
     /// Starts a new connection's stream: the partial line, the pending event and the BOM check
     /// are reset; the last event ID and the reconnection time are kept.
-    public mutating func reset() {
+    package mutating func reset() {
         splitter = LineSplitter(maxLineLength: maxEventSize)
         streamStart = []
         eventType = ""

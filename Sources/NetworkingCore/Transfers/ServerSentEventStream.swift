@@ -22,7 +22,7 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
     public typealias Failure = NetworkingError
 
     /// Opens one connection; the argument is the `Last-Event-ID` to send, if any.
-    public typealias Connect = @Sendable (_ lastEventID: String?) async throws(NetworkingError) -> StreamedResponse
+    package typealias Connect = @Sendable (_ lastEventID: String?) async throws(NetworkingError) -> StreamedResponse
 
     /// How the stream reconnects.
     public struct Reconnection: Sendable, Hashable {
@@ -43,15 +43,18 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
         public static let never = Reconnection(maxAttempts: 0)
     }
 
+    /// The largest event (the bytes of its data) accepted by default: 8 MiB.
+    public static let defaultMaxEventSize = 8 * 1024 * 1024
+
     private let connect: Connect
     private let lastEventID: String
     private let reconnection: Reconnection
     private let maxEventSize: Int
 
     /// Creates a stream that opens its connections with `connect`.
-    public init(
+    package init(
         lastEventID: String? = nil, reconnection: Reconnection = .default,
-        maxEventSize: Int = ServerSentEventParser.defaultMaxEventSize, connect: @escaping Connect
+        maxEventSize: Int = ServerSentEventStream.defaultMaxEventSize, connect: @escaping Connect
     ) {
         self.connect = connect
         self.lastEventID = lastEventID ?? ""

@@ -4,7 +4,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// A 2xx response whose body is still arriving, as `Pipeline.stream` returns it.
+/// A response whose body is still arriving, as the streaming calls return it (`stream` on
+/// `Networking`, which answers only 2xx responses this way, and on a transport).
 public struct StreamedResponse: Sendable {
     /// The request as sent (the last hop, after redirects).
     public var request: URLRequest
@@ -16,7 +17,7 @@ public struct StreamedResponse: Sendable {
     public var metrics: TransactionMetrics?
 
     /// Creates a streamed response.
-    public init(
+    package init(
         request: URLRequest, head: ResponseHead, body: ResponseBodyStream, metrics: TransactionMetrics? = nil
     ) {
         self.request = request
@@ -26,11 +27,11 @@ public struct StreamedResponse: Sendable {
     }
 
     /// A transport's response, its body read as a stream.
-    public init(_ response: TransportResponse) {
+    package init(_ response: TransportResponse) {
         self.init(request: response.request, head: response.head, body: response.body, metrics: response.metrics)
     }
 
-    /// The response.
+    /// The response, built from `head` for each read (see `ResponseHead.response`).
     public var response: HTTPURLResponse { head.response }
 
     /// The status code.

@@ -37,8 +37,8 @@ public struct TransferProgress: Sendable, Hashable, CustomStringConvertible {
 /// Where a transfer sends its progress: an `AsyncStream`, a `Foundation.Progress`, or a closure.
 ///
 /// Transports call `report(_:)` with the figures of the hop they are running; the library wraps
-/// the caller's reporter in a `TransferProgressTracker`, which keeps the values monotone across
-/// redirects and retries, adds the final value and calls `finish()` once the call has ended.
+/// the caller's reporter so that the values stay monotone across redirects and retries, adds the
+/// final value and calls `finish()` once the call has ended.
 ///
 /// ```swift
 /// let (updates, reporter) = ProgressReporter.makeStream()

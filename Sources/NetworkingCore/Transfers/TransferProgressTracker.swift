@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// Values are forwarded while holding the tracker's lock, so the target sees them in order even
 /// when reports come from several threads; the target must not call back into the tracker.
-public final class TransferProgressTracker: Sendable {
+package final class TransferProgressTracker: Sendable {
     private struct State {
         var completed: Int64 = 0
         var total: Int64?
@@ -25,23 +25,23 @@ public final class TransferProgressTracker: Sendable {
     private let state = Mutex(State())
 
     /// Creates a tracker forwarding to `target` (nothing is forwarded when it is `nil`).
-    public init(_ target: ProgressReporter?, granularity: Int64 = 64 * 1024) {
+    package init(_ target: ProgressReporter?, granularity: Int64 = 64 * 1024) {
         self.target = target
         self.granularity = max(1, granularity)
     }
 
     /// The reporter to hand to transports: its values go through `update(_:)`.
-    public var reporter: ProgressReporter {
+    package var reporter: ProgressReporter {
         ProgressReporter(report: { [self] in update($0) })
     }
 
     /// The latest value (whether or not it was forwarded).
-    public var current: TransferProgress {
+    package var current: TransferProgress {
         state.withLock { TransferProgress(completedBytes: $0.completed, totalBytes: $0.total) }
     }
 
     /// Records a raw value from a transport.
-    public func update(_ progress: TransferProgress) {
+    package func update(_ progress: TransferProgress) {
         state.withLock { state in
             guard !state.finished else { return }
             state.completed = max(state.completed, progress.completedBytes)
@@ -64,7 +64,7 @@ public final class TransferProgressTracker: Sendable {
     ///
     /// - Parameter completedBytes: the final byte count, when the caller knows it better than the
     ///   transport's reports (it never lowers the value).
-    public func complete(completedBytes: Int64? = nil) {
+    package func complete(completedBytes: Int64? = nil) {
         state.withLock { state in
             guard !state.finished else { return }
             state.finished = true
@@ -78,7 +78,7 @@ public final class TransferProgressTracker: Sendable {
     }
 
     /// Finishes without a final value (the transfer failed or was cancelled). Idempotent.
-    public func finish() {
+    package func finish() {
         state.withLock { state in
             guard !state.finished else { return }
             state.finished = true

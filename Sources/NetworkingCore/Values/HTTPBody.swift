@@ -108,7 +108,7 @@ public struct HTTPBody: Sendable {
 
     /// Whether the body can be sent (again): always for bytes and files and `.multiple` streams;
     /// for a `.single` stream, only until it starts being read.
-    public var canBeSentAgain: Bool {
+    package var canBeSentAgain: Bool {
         guard let started else { return true }
         return !started.flag.load(ordering: .acquiring)
     }

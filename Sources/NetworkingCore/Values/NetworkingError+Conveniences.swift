@@ -6,7 +6,7 @@ import Foundation
 
 extension NetworkingError {
     /// The transport error codes that mean the device has no usable network connection.
-    public static let offlineURLErrorCodes: Set<URLError.Code> = [
+    package static let offlineURLErrorCodes: Set<URLError.Code> = [
         .notConnectedToInternet, .networkConnectionLost, .dataNotAllowed, .internationalRoamingOff, .callIsActive,
     ]
 

@@ -28,14 +28,14 @@ extension NetworkingError {
         private let test: @Sendable (NetworkingError) -> Bool
 
         /// A pattern matching the errors `test` accepts.
-        public init(_ test: @escaping @Sendable (NetworkingError) -> Bool) { self.test = test }
+        package init(_ test: @escaping @Sendable (NetworkingError) -> Bool) { self.test = test }
 
         /// Whether `error` is in this category.
-        public func matches(_ error: NetworkingError) -> Bool { test(error) }
+        package func matches(_ error: NetworkingError) -> Bool { test(error) }
 
         /// Whether `error`, mapped to a `NetworkingError` by `NetworkingError(_:)`, is in this
         /// category.
-        public func matches(_ error: any Error) -> Bool { test(NetworkingError(error)) }
+        package func matches(_ error: any Error) -> Bool { test(NetworkingError(error)) }
     }
 
     /// The server answered 401 (`isUnauthorized`).

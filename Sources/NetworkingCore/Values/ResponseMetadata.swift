@@ -16,7 +16,7 @@ public struct ResponseMetadata: Sendable, CustomStringConvertible {
     public let url: URL?
 
     /// The longest excerpt `bodySnippet` returns, in bytes.
-    public static let snippetLength = 1024
+    package static let snippetLength = 1024
 
     /// Creates metadata from its parts.
     public init(statusCode: Int, headers: HTTPHeaders, body: Data, url: URL? = nil) {
@@ -27,7 +27,7 @@ public struct ResponseMetadata: Sendable, CustomStringConvertible {
     }
 
     /// Creates metadata from a response and its body.
-    public init(response: HTTPURLResponse, body: Data) {
+    package init(response: HTTPURLResponse, body: Data) {
         self.init(
             statusCode: response.statusCode, headers: HTTPHeaders(response.allHeaderFields), body: body,
             url: response.url)

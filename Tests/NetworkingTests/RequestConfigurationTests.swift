@@ -3,14 +3,14 @@ import Networking
 import NetworkingTesting
 import XCTest
 
-/// The requests a client builds once for its plain calls belong to that client and that
-/// configuration: another client, or the same one after a change, never sends them.
-final class RequestTemplatesTests: XCTestCase {
+/// Every request is built from its own client's configuration as it is when the request starts:
+/// another client's headers never leak into it, and a change is seen by the next request.
+final class RequestConfigurationTests: XCTestCase {
     func testEachClientAndEachConfigurationSendsItsOwnRequest() async throws {
         let transport = InMemoryTransport()
-        transport.stub(.get, "https://templates.example.test/me", with: .json(["ok": true]))
-        let first = Networking(baseURL: "https://templates.example.test", transport: transport)
-        let second = Networking(baseURL: "https://templates.example.test", transport: transport)
+        transport.stub(.get, "https://config.example.test/me", with: .json(["ok": true]))
+        let first = Networking(baseURL: "https://config.example.test", transport: transport)
+        let second = Networking(baseURL: "https://config.example.test", transport: transport)
         await first.setHeaderFields(["X-Client": "first"])
         await second.setHeaderFields(["X-Client": "second"])
         for _ in 0..<2 {
@@ -25,13 +25,13 @@ final class RequestTemplatesTests: XCTestCase {
 }
 
 /// Calls to one path whose requests differ only in their headers (a download of an image and of
-/// bytes ask for different types) each send their own, whichever was built first.
-final class RequestTemplatesHeadersTests: XCTestCase {
+/// bytes ask for different types) each send their own, whichever was sent first.
+final class RequestConfigurationHeadersTests: XCTestCase {
     func testCallsToOnePathWithDifferentHeadersSendTheirOwn() async throws {
         let transport = InMemoryTransport()
-        transport.stub(.get, "https://templates.example.test/logo", with: .text("not an image"))
+        transport.stub(.get, "https://config.example.test/logo", with: .text("not an image"))
         let networking = Networking(
-            baseURL: "https://templates.example.test", transport: transport, cache: DataCache(directory: nil))
+            baseURL: "https://config.example.test", transport: transport, cache: DataCache(directory: nil))
         for _ in 0..<2 {
             let _: Result<Data, NetworkingError> = await networking.downloadData("/logo", cachingLevel: .none)
             let _: Result<Image, NetworkingError> = await networking.downloadImage("/logo", cachingLevel: .none)
