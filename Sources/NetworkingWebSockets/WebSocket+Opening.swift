@@ -61,7 +61,7 @@ extension WebSocket {
         let handshakeTransport = ClosureTransport(exchange: { (request) throws(NetworkingError) -> HTTPExchange in
             try await attempts.attempt(request, protocols: protocols, options: options, connector: connector)
         })
-        let step = TransportStep(transport: handshakeTransport, state: pipeline.state(requestOptions))
+        let step = TransportStep(transport: handshakeTransport, state: pipeline.requestState)
         let exchange: HTTPExchange
         do {
             exchange = try await InterceptorChain(interceptors: pipeline.interceptors, step: step)

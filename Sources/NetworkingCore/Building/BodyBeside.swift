@@ -33,9 +33,18 @@ package struct BodyBeside: @unchecked Sendable {
 
     /// The body `head` (as an interceptor passed it on) is to be sent with: what the interceptor
     /// set on it (`httpBody`, or a stream of its own), or else this body.
-    package func body(for head: URLRequest) throws(NetworkingError) -> HTTPBody? {
+    package func body(for head: URLRequest) -> HTTPBody? {
         if let data = head.httpBody { return HTTPBody(data) }
         guard let stream = head.httpBodyStream, stream !== marker else { return body }
         return HTTPBody(stream)
+    }
+
+    /// Puts this body on `head` for an API that takes a `URLRequest` with its body: a file as an
+    /// `InputStream` over it; a streamed body cannot ride on a `URLRequest` (`.invalidRequest`).
+    package func attach(to head: inout URLRequest) throws(NetworkingError) {
+        guard let file = body.fileURL else {
+            throw .invalidRequest("a streamed request body cannot be carried by a URLRequest")
+        }
+        head.httpBodyStream = InputStream(url: file)
     }
 }

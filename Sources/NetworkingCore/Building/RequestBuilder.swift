@@ -57,13 +57,7 @@ package struct RequestBuilder: Sendable {
     /// head (see `build(_:)`).
     package func makeURLRequest(_ request: HTTPRequest) throws(NetworkingError) -> URLRequest {
         var (head, beside) = try build(request)
-        if let beside {
-            if let file = beside.body.fileURL {
-                head.httpBodyStream = InputStream(url: file)
-            } else {
-                throw .invalidRequest("a streamed request body cannot be carried by a URLRequest")
-            }
-        }
+        try beside?.attach(to: &head)
         return head
     }
 

@@ -47,12 +47,7 @@ extension Endpoint {
         defaultHeaders: HTTPHeaders = [:], encoder: JSONEncoder = JSONCoding.makeEncoder()
     ) throws(NetworkingError) -> URLRequest {
         var (urlRequest, beside) = try makeRequest(defaultHeaders: defaultHeaders, encoder: encoder)
-        if let beside {
-            guard let file = beside.body.fileURL else {
-                throw .invalidRequest("a streamed request body cannot be carried by a URLRequest")
-            }
-            urlRequest.httpBodyStream = InputStream(url: file)
-        }
+        try beside?.attach(to: &urlRequest)
         return urlRequest
     }
 

@@ -151,7 +151,7 @@ package struct Pipeline: Sendable {
         let observation = RequestObservation(
             observers: observers, request: urlRequest, beside: beside, kind: kind, options: options)
         let step = TransportStep(
-            transport: transport, state: state(options), reading: .streamed, responseBodyLimit: responseBodyLimit)
+            transport: transport, state: requestState, reading: .streamed, responseBodyLimit: responseBodyLimit)
         let exchange: HTTPExchange
         do throws(NetworkingError) {
             exchange = try await send(urlRequest, beside: beside, through: step).get()
@@ -229,15 +229,15 @@ package struct Pipeline: Sendable {
         let observation = RequestObservation(
             observers: observers, request: urlRequest, beside: beside, kind: kind, options: options)
         let step = TransportStep(
-            transport: transport, state: state(options), uploadProgress: uploadProgress,
+            transport: transport, state: requestState, uploadProgress: uploadProgress,
             downloadProgress: downloadProgress)
         let sent = await RequestOptions.with(options) { await send(urlRequest, beside: beside, through: step) }
         return SentRequest(sent, observation: observation)
     }
 
-    /// The state of a request with `options`: this pipeline's redirect policy and cookie jar.
-    package func state(_ options: RequestOptions) -> RequestState {
-        RequestState(options: options, redirectPolicy: redirectPolicy, cookieJar: cookieJar)
+    /// The state of this pipeline's requests: its redirect policy and cookie jar.
+    package var requestState: RequestState {
+        RequestState(redirectPolicy: redirectPolicy, cookieJar: cookieJar)
     }
 
     /// Sends the request (with the body beside it) through the interceptors and `step`.

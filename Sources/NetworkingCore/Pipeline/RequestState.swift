@@ -1,12 +1,11 @@
-/// What one request carries down the chain beside its head and body, in plain sight: its
-/// options, the policy its redirects are followed by, and the cookie jar of its hops.
+/// What one request's hops depend on, in plain sight: the policy its redirects are followed by
+/// and the cookie jar of its hops. (Its options are the caller's scope, `RequestOptions.current`,
+/// which interceptors read.)
 ///
 /// The pipeline makes one per request from its client's settings and hands it to the innermost
 /// step, which follows the redirects and keeps the cookies; work that leaves the request's task
 /// (a coalesced download, a stream's producer) captures it as it is.
 package struct RequestState: Sendable {
-    /// The request's options (`RequestOptions.current` while its interceptors run).
-    package var options: RequestOptions
     /// How the request's redirects are followed, the client's own credential headers among those
     /// a redirect to another origin strips.
     package var redirectPolicy: RedirectPolicy
@@ -14,11 +13,7 @@ package struct RequestState: Sendable {
     package var cookieJar: (any CookieJar)?
 
     /// A request's state; each part is the default unless given.
-    package init(
-        options: RequestOptions = RequestOptions(), redirectPolicy: RedirectPolicy = .default,
-        cookieJar: (any CookieJar)? = nil
-    ) {
-        self.options = options
+    package init(redirectPolicy: RedirectPolicy = .default, cookieJar: (any CookieJar)? = nil) {
         self.redirectPolicy = redirectPolicy
         self.cookieJar = cookieJar
     }

@@ -28,31 +28,30 @@ extension TransportStep {
 
     /// The hop loop, from the first hop's `response` when it was sent already.
     private func followRedirects(
-        of request: TransportRequest, after response: TransportResponse?
+        of request: TransportRequest, after first: TransportResponse?
     ) async throws(NetworkingError) -> TransportResponse {
-        let startDate = response?.metrics?.startDate ?? Date()
+        let startDate = first?.metrics?.startDate ?? Date()
         let start = request.firstHopStart ?? .now
         var hops = RedirectHops(request.head, policy: state.redirectPolicy, cookieJar: state.cookieJar)
         var bodies = RequestBodyHops(request.body)
         var hop = request
-        var received = response
-        if received != nil { _ = try bodies.next() }  // the first hop's body went with it
-        while true {
-            let response: TransportResponse
-            if let first = received {
-                response = first
-                received = nil
-            } else {
-                hop.head = hops.current
-                hop.body = try bodies.next()
-                response = try await transport.send(hop)
-            }
-            guard try bodies.follow(&hops, after: response.head) else {
-                return hops.count == 0 ? response : Self.lastHop(response, redirects: hops.count, since: startDate)
-            }
-            response.cancel()  // a redirect's body is not read
-            hop.firstHopStart = start
+        var response: TransportResponse
+        if let first {
+            _ = try bodies.next()  // the first hop's body went with it
+            response = first
+        } else {
+            hop.head = hops.current  // with the jar's cookies
+            hop.body = try bodies.next()
+            response = try await transport.send(hop)
         }
+        while try bodies.follow(&hops, after: response.head) {
+            response.cancel()  // a redirect's body is not read
+            hop.head = hops.current
+            hop.body = try bodies.next()
+            hop.firstHopStart = start
+            response = try await transport.send(hop)
+        }
+        return hops.count == 0 ? response : Self.lastHop(response, redirects: hops.count, since: startDate)
     }
 
     /// The last hop's `response` with the metrics of the whole request.

@@ -15,7 +15,7 @@ import Foundation
 /// (`HTTPExchange.arrivingBody`), where the pipeline takes it from.
 package struct TransportStep: Sendable {
     let transport: any HTTPTransport
-    /// The request's redirect policy, cookie jar and options.
+    /// The request's redirect policy and cookie jar.
     let state: RequestState
     let reading: TransportRequest.BodyReading
     let uploadProgress: ProgressReporter?
@@ -80,7 +80,7 @@ extension TransportRequest {
         var head = request
         var body: HTTPBody?
         if let beside {
-            body = try beside.body(for: request)
+            body = beside.body(for: request)
         } else if let data = request.httpBody {
             body = HTTPBody(data)
         } else if let stream = request.httpBodyStream {
