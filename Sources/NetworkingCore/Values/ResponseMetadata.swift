@@ -57,7 +57,7 @@ public struct ResponseMetadata: Sendable, CustomStringConvertible {
 
     /// Decodes the body as JSON into `type` (ISO-8601 dates), typically your API's error envelope.
     public func decode<T: Decodable>(_ type: T.Type, decoder: JSONDecoder = JSONCoding.makeDecoder()) throws -> T {
-        try decoder.decode(type, from: body)
+        try TapeDecoder.decode(type, from: body, using: decoder)
     }
 
     /// The status code and the size of the body.

@@ -1,0 +1,196 @@
+import Foundation
+
+/// Decodes JSON as Foundation's `JSONDecoder` does, in a fraction of its instructions, or leaves it to
+/// `JSONDecoder`.
+///
+/// On Linux `JSONDecoder` spends most of a typical response's decoding building a dictionary for every
+/// object and finding generic metadata for every value. This decoder walks a ``JSONTape`` instead: a
+/// keyed container finds a member by comparing bytes, a primitive is read where it lies.
+///
+/// It gives the same values and the same errors as `JSONDecoder`, because it decodes only what it can
+/// decode the same way and hands the rest to `JSONDecoder`:
+/// - a decoder that is a subclass, or whose key, float or JSON5 options are not the defaults, is used
+///   as it is;
+/// - a document the tape does not take (see ``JSONTape``) is decoded by the decoder;
+/// - when decoding meets something it leaves to Foundation (a number with a fraction read as an
+///   integer, `Decimal`, a date format other than seconds, milliseconds or a custom closure, a
+///   `superDecoder`), or anything throws, the whole document is decoded again by the decoder, whose
+///   result or error is the one returned. A type whose `init(from:)` catches the error of a member
+///   still gets Foundation's result, since what was left to Foundation is remembered.
+///
+/// So the only difference a caller can see is that a type's `init(from:)` may run twice for a document
+/// that fails or that Foundation has to finish.
+package final class TapeDecoder: Decoder, SingleValueDecodingContainer {
+    /// Decodes `type` from `data` the fast way when `decoder` allows it, and with `decoder` otherwise.
+    package static func decode<T: Decodable>(
+        _ type: T.Type, from data: Data, using decoder: JSONDecoder
+    ) throws -> T {
+        if let value = decodeWithoutFoundation(type, from: data, using: decoder) { return value }
+        return try decoder.decode(type, from: data)
+    }
+
+    /// The value this decoder gives on its own, or `nil` when `decoder` must decode `data`.
+    package static func decodeWithoutFoundation<T: Decodable>(
+        _ type: T.Type, from data: Data, using decoder: JSONDecoder
+    ) -> T? {
+        guard let options = Options(decoder), let tape = JSONTape(data) else { return nil }
+        let tapeDecoder = TapeDecoder(tape: tape, options: options)
+        guard let value = try? tapeDecoder.unwrap(0, as: type, path: .root), !tapeDecoder.leftToFoundation
+        else { return nil }
+        return value
+    }
+
+    /// The decoder's settings this decoder honours; `nil` when it must not decode for `decoder`.
+    struct Options {
+        let dates: JSONDecoder.DateDecodingStrategy
+        let data: JSONDecoder.DataDecodingStrategy
+        let userInfo: [CodingUserInfoKey: any Sendable]
+
+        init?(_ decoder: JSONDecoder) {
+            guard type(of: decoder) == JSONDecoder.self, !decoder.allowsJSON5,
+                !decoder.assumesTopLevelDictionary,
+                case .useDefaultKeys = decoder.keyDecodingStrategy,
+                case .throw = decoder.nonConformingFloatDecodingStrategy
+            else { return nil }
+            dates = decoder.dateDecodingStrategy
+            data = decoder.dataDecodingStrategy
+            userInfo = decoder.userInfo
+        }
+    }
+
+    let tape: JSONTape
+    let options: Options
+    /// The value `Decoder` and `SingleValueDecodingContainer` calls read.
+    private(set) var current = 0
+    /// Where ``current`` sits.
+    private(set) var path = JSONCodingPath.root
+    /// Whether decoding met something it leaves to `JSONDecoder`; the document is then decoded again.
+    private(set) var leftToFoundation = false
+
+    init(tape: JSONTape, options: Options) {
+        self.tape = tape
+        self.options = options
+    }
+
+    /// The coding path of the current value.
+    package var codingPath: [any CodingKey] { path.keys }
+
+    /// The decoder's user info.
+    package var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
+
+    /// Notes that Foundation must decode this document, and returns the error that stops this decoding.
+    func leaveToFoundation() -> DecodingError {
+        leftToFoundation = true
+        return DecodingError.dataCorrupted(
+            .init(codingPath: codingPath, debugDescription: "This value is decoded by JSONDecoder."))
+    }
+
+    /// Decodes the value at `index` as `type`, with `path` as its coding path.
+    func unwrap<T: Decodable>(_ index: Int, as type: T.Type, path: JSONCodingPath) throws -> T {
+        if type == Date.self { return try unwrapDate(index, path: path) as! T }
+        if type == Data.self {
+            guard case .deferredToData = options.data else { throw leaveToFoundation() }
+        }
+        if type == URL.self {
+            let text = try string(at: index, path: path)
+            guard let url = URL(string: text) as? T else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: path.keys, debugDescription: "Invalid URL string."))
+            }
+            return url
+        }
+        if type == Decimal.self { throw leaveToFoundation() }
+        return try within(index, path: path) { try T(from: self) }
+    }
+
+    /// Runs `body` with the value at `index` as the current one.
+    private func within<T>(_ index: Int, path: JSONCodingPath, _ body: () throws -> T) rethrows -> T {
+        let saved = (current, self.path)
+        current = index
+        self.path = path
+        defer { (current, self.path) = saved }
+        return try body()
+    }
+
+    /// Dates as the decoder's date strategy says, for the strategies read the same way here.
+    private func unwrapDate(_ index: Int, path: JSONCodingPath) throws -> Date {
+        switch options.dates {
+        case .deferredToDate:
+            return try within(index, path: path) { try Date(from: self) }
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try floatingPoint(at: index, as: Double.self, path: path))
+        case .millisecondsSince1970:
+            let milliseconds = try floatingPoint(at: index, as: Double.self, path: path)
+            return Date(timeIntervalSince1970: milliseconds / 1000.0)
+        case .custom(let closure):
+            try nonNull(index, Date.self, path: path)
+            return try within(index, path: path) { try closure(self) }
+        default:
+            throw leaveToFoundation()
+        }
+    }
+
+    // MARK: Decoder
+
+    /// A keyed container over the current value, which must be an object.
+    package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, object: current, path: path))
+    }
+
+    /// An unkeyed container over the current value, which must be an array.
+    package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try TapeUnkeyedContainer(decoder: self, array: current, path: path)
+    }
+
+    /// The decoder itself, reading the current value.
+    package func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    // MARK: SingleValueDecodingContainer
+
+    /// Whether the current value is `null`.
+    package func decodeNil() -> Bool { tape.entries[current].kind == .null }
+    /// The current value as a `Bool`.
+    package func decode(_ type: Bool.Type) throws -> Bool { try bool(at: current, path: path) }
+    /// The current value as a `String`.
+    package func decode(_ type: String.Type) throws -> String { try string(at: current, path: path) }
+    /// The current value as a `Double`.
+    package func decode(_ type: Double.Type) throws -> Double {
+        try floatingPoint(at: current, as: type, path: path)
+    }
+    /// The current value as a `Float`.
+    package func decode(_ type: Float.Type) throws -> Float {
+        try floatingPoint(at: current, as: type, path: path)
+    }
+    /// The current value as an `Int`.
+    package func decode(_ type: Int.Type) throws -> Int { try integer(at: current, as: type, path: path) }
+    /// The current value as an `Int8`.
+    package func decode(_ type: Int8.Type) throws -> Int8 { try integer(at: current, as: type, path: path) }
+    /// The current value as an `Int16`.
+    package func decode(_ type: Int16.Type) throws -> Int16 { try integer(at: current, as: type, path: path) }
+    /// The current value as an `Int32`.
+    package func decode(_ type: Int32.Type) throws -> Int32 { try integer(at: current, as: type, path: path) }
+    /// The current value as an `Int64`.
+    package func decode(_ type: Int64.Type) throws -> Int64 { try integer(at: current, as: type, path: path) }
+    /// 128-bit integers are left to `JSONDecoder`.
+    package func decode(_ type: Int128.Type) throws -> Int128 { throw leaveToFoundation() }
+    /// The current value as a `UInt`.
+    package func decode(_ type: UInt.Type) throws -> UInt { try integer(at: current, as: type, path: path) }
+    /// The current value as a `UInt8`.
+    package func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(at: current, as: type, path: path) }
+    /// The current value as a `UInt16`.
+    package func decode(_ type: UInt16.Type) throws -> UInt16 {
+        try integer(at: current, as: type, path: path)
+    }
+    /// The current value as a `UInt32`.
+    package func decode(_ type: UInt32.Type) throws -> UInt32 {
+        try integer(at: current, as: type, path: path)
+    }
+    /// The current value as a `UInt64`.
+    package func decode(_ type: UInt64.Type) throws -> UInt64 {
+        try integer(at: current, as: type, path: path)
+    }
+    /// 128-bit integers are left to `JSONDecoder`.
+    package func decode(_ type: UInt128.Type) throws -> UInt128 { throw leaveToFoundation() }
+    /// The current value as `T`.
+    package func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(current, as: type, path: path) }
+}

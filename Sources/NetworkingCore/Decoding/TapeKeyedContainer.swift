@@ -1,0 +1,134 @@
+/// An object on the tape, read by key: a member is found by comparing its key's bytes, the first of
+/// equal keys winning (as in `JSONDecoder`).
+struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: TapeDecoder
+    /// The object's entry.
+    let object: Int
+    let path: JSONCodingPath
+
+    init(decoder: TapeDecoder, object: Int, path: JSONCodingPath) throws {
+        guard decoder.tape.entries[object].kind == .object else {
+            throw decoder.mismatch([String: Any].self, at: object, path: path)
+        }
+        self.decoder = decoder
+        self.object = object
+        self.path = path
+    }
+
+    var codingPath: [any CodingKey] { path.keys }
+
+    var allKeys: [Key] {
+        var seen = Set<String>()
+        var keys: [Key] = []
+        var member = object + 1
+        for _ in 0..<decoder.tape.entries[object].count {
+            let text = (try? decoder.string(at: member, path: path)) ?? ""
+            if seen.insert(text).inserted, let key = Key(stringValue: text) { keys.append(key) }
+            member = Int(decoder.tape.entries[member + 1].next)
+        }
+        return keys
+    }
+
+    /// The index of `key`'s value, or `nil`. A key beyond ASCII is compared by Unicode's rules, which
+    /// is left to `JSONDecoder`.
+    private func find(_ key: Key) -> Int? {
+        var name = key.stringValue
+        let entries = decoder.tape.entries
+        var beyondASCII = false
+        let found = name.withUTF8 { wanted -> Int? in
+            guard wanted.allSatisfy({ $0 < 0x80 }) else {
+                beyondASCII = true
+                return nil
+            }
+            return decoder.tape.bytes.withUnsafeBufferPointer { bytes in
+                var member = object + 1
+                for _ in 0..<entries[object].count {
+                    let entry = entries[member]
+                    let start = Int(entry.start)
+                    if Int(entry.end) - start == wanted.count,
+                        wanted.indices.allSatisfy({ bytes[start + $0] == wanted[$0] })
+                    {
+                        return member + 1
+                    }
+                    member = Int(entries[member + 1].next)
+                }
+                return nil
+            }
+        }
+        if beyondASCII { _ = decoder.leaveToFoundation() }
+        return found
+    }
+
+    private func value(for key: Key) throws -> Int {
+        guard let index = find(key) else {
+            throw DecodingError.keyNotFound(
+                key,
+                .init(
+                    codingPath: path.keys,
+                    debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+        }
+        return index
+    }
+
+    func contains(_ key: Key) -> Bool { find(key) != nil }
+
+    func decodeNil(forKey key: Key) throws -> Bool { decoder.tape.entries[try value(for: key)].kind == .null }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try decoder.bool(at: value(for: key), path: path, key: key)
+    }
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try decoder.string(at: value(for: key), path: path, key: key)
+    }
+
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try decoder.floatingPoint(at: value(for: key), as: type, path: path, key: key)
+    }
+
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try decoder.floatingPoint(at: value(for: key), as: type, path: path, key: key)
+    }
+
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(type, key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(type, key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(type, key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(type, key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(type, key) }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { throw decoder.leaveToFoundation() }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(type, key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(type, key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(type, key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(type, key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { throw decoder.leaveToFoundation() }
+
+    private func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
+        try decoder.integer(at: value(for: key), as: type, path: path, key: key)
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoder.unwrap(value(for: key), as: type, path: path.appending(key))
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let index = find(key), decoder.tape.entries[index].kind != .null else { return nil }
+        return try decoder.unwrap(index, as: type, path: path.appending(key))
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        let index = try value(for: key)
+        return KeyedDecodingContainer(
+            try TapeKeyedContainer<NestedKey>(decoder: decoder, object: index, path: path.appending(key)))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try TapeUnkeyedContainer(decoder: decoder, array: value(for: key), path: path.appending(key))
+    }
+
+    func superDecoder() throws -> any Decoder { throw decoder.leaveToFoundation() }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder { throw decoder.leaveToFoundation() }
+}
