@@ -71,8 +71,54 @@
             XCTAssertTrue(logged.contains(marker), logged)
             XCTAssertTrue(logged.contains("Proxy-Authorization: <redacted>"), logged)
             XCTAssertFalse(logged.contains("bGVha2VkOmxlYWtlZA=="), "a Proxy-Authorization field was logged: \(logged)")
+            XCTAssertFalse(described.contains("bGVha2VkOmxlYWtlZA=="), "an event showed it: \(described)")
             for text in [logged, described] {
                 XCTAssertFalse(text.contains(password), "the proxy's password was written: \(text)")
+            }
+        }
+
+        /// A `Proxy-Authorization` field set on requests reaches no origin, straight or through the
+        /// environment's proxy (tinyproxy forwards the field, so only not sending it keeps it from
+        /// the origin), over the transport under test, and events show it redacted.
+        func testAProxyAuthorizationFieldReachesNoOriginAndNoEvent() async throws {
+            let secret = "bGVha2VkOmxlYWtlZA=="
+            let proxy = try Proxy(url: harness("PROXY_HTTP_URL"))
+            defer { unsetenv("http_proxy") }
+            for proxied in [false, true] {
+                if proxied { setenv("http_proxy", proxy.url, 1) } else { unsetenv("http_proxy") }
+                // The environment is read by CurlTransport when it is made, by URLSession's libcurl
+                // for each request: `http_proxy` stays set until the request is done.
+                let transport: any HTTPTransport =
+                    TestTransport.name == "urlsession"
+                    ? URLSessionTransport(configuration: .ephemeral) : try CurlTransport()
+                let networking = Networking(baseURL: HTTPBin.baseURL, transport: transport)
+                await networking.setHeaderFields(["Proxy-Authorization": "Basic \(secret)"])
+                let events = Task { [stream = await networking.events()] in
+                    var seen: [NetworkingEvent] = []
+                    for await event in stream {
+                        seen.append(event)
+                        if seen.count == 2 { break }
+                    }
+                    return seen
+                }
+                let marker = UUID().uuidString
+                let result: Result<Data, NetworkingError> = await networking.get("/anything/\(marker)?show_env=1")
+                let echo = try JSONDecoder().decode(AnyCodable.self, from: try result.get())
+                let headers = echo["headers"]?.objectValue ?? [:]
+                let route = proxied ? "through the proxy" : "straight"
+                XCTAssertEqual(
+                    headers["Via"]?.stringValue?.contains("tinyproxy") ?? false, proxied, "\(route): \(headers)")
+                XCTAssertNil(
+                    headers.first { $0.key.lowercased() == "proxy-authorization" },
+                    "\(route), the origin saw \(headers)")
+                XCTAssertFalse("\(echo)".contains(secret), "\(route), the origin saw \(echo)")
+                if proxied { XCTAssertTrue(try log("PROXY_HTTP_LOG").contains(marker), "the proxy forwarded it") }
+                let seen = await events.value
+                XCTAssertEqual(seen.count, 2)
+                for event in seen {
+                    XCTAssertEqual(event.context.headers["Proxy-Authorization"], "<redacted>", "\(route): \(event)")
+                    XCTAssertFalse(String(describing: event).contains(secret), "\(route), an event showed it: \(event)")
+                }
             }
         }
 
