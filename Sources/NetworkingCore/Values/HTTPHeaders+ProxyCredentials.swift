@@ -5,8 +5,8 @@ extension HTTPHeaders {
     /// (libcurl sends a request's fields to the proxy and the origin alike, and a forwarding proxy
     /// may pass it on). So no transport sends such a field: a proxy's credentials come from its
     /// `Proxy` in the client's `NetworkPath`, which CurlTransport gives to the proxy alone. And
-    /// wherever a request is shown (the events observers receive, logs of every build, cURL
-    /// commands) its value is `redactedValue`.
+    /// the events observers receive show its value as `redactedValue`, so logs of every build do
+    /// too.
     package static let proxyAuthorization = "Proxy-Authorization"
 
     /// What a hidden header value is shown as, in events, logs and cURL commands.
