@@ -4,8 +4,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-// Events, logs and redaction. `events()` always carries the real headers; the settings below
-// govern only the built-in logs.
+// Events, logs and redaction. `events()` carries the headers as set, `Proxy-Authorization`
+// excepted (always `<redacted>`); the settings below govern only the built-in logs.
 
 extension Networking {
     /// A new stream of every request's events: one `.started`, then exactly one `.completed`, for

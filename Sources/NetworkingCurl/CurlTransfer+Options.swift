@@ -191,7 +191,7 @@
             for (name, value) in fields {
                 // Proxy credentials come from the network path's `Proxy` alone: libcurl gives them
                 // to the proxy only, while a field of the request would reach the origin.
-                if name.caseInsensitiveEquals("Proxy-Authorization") { continue }
+                if HTTPHeaders.isProxyAuthorization(name) { continue }
                 if name.caseInsensitiveEquals("Expect") {
                     hasExpect = true
                 } else if name.caseInsensitiveEquals("Content-Type") {

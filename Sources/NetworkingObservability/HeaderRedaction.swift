@@ -1,16 +1,16 @@
 /// Which header fields count as sensitive, and how they are hidden in logs and cURL commands.
 ///
-/// Names compare case-insensitively. `events()` is never redacted: redaction is a logging
-/// concern.
+/// Names compare case-insensitively. `events()` is not redacted, since redaction is a logging
+/// concern, except for `Proxy-Authorization`, which every event shows as `<redacted>`.
 public struct HeaderRedaction: Sendable, Hashable {
     /// What a hidden value is replaced with.
-    package static let placeholder = "<redacted>"
+    package static let placeholder = HTTPHeaders.redactedValue
 
     /// The default sensitive fields: `Authorization`, `Cookie`, `Set-Cookie` and
     /// `Proxy-Authorization` (a credential too, RFC 9110 §11.7.2). A client adds its active
     /// auth-header key to these.
     public static let defaultHeaderFields: Set<String> = [
-        "Authorization", "Cookie", "Set-Cookie", "Proxy-Authorization",
+        "Authorization", "Cookie", "Set-Cookie", HTTPHeaders.proxyAuthorization,
     ]
 
     /// The sensitive field names, lowercased.
@@ -21,12 +21,13 @@ public struct HeaderRedaction: Sendable, Hashable {
 
     /// Creates a redaction of `fields`, of which `always` are hidden even when logs are not
     /// redacted. `Proxy-Authorization`, while among `fields`, is always hidden too: a proxy
-    /// credential, which a debug log has no reason to show (the libcurl transport never sends the
-    /// field a request carries; proxy credentials go in the client's `NetworkPath`).
+    /// credential, which a debug log has no reason to show (no transport sends the field a request
+    /// carries; proxy credentials go in the client's `NetworkPath`).
     package init<S: Sequence<String>>(fields: S, always: Set<String> = []) {
         lowercasedFields = Set(fields.map { $0.lowercased() })
         var always = Set(always.map { $0.lowercased() })
-        if lowercasedFields.contains("proxy-authorization") { always.insert("proxy-authorization") }
+        let proxyAuthorization = HTTPHeaders.proxyAuthorization.lowercased()
+        if lowercasedFields.contains(proxyAuthorization) { always.insert(proxyAuthorization) }
         alwaysRedactedFields = always
     }
 

@@ -30,10 +30,11 @@ package struct WebSocketHandshake: Sendable {
         var extensionsField: String?
     }
 
-    /// The handshake's own fields, which `headers` cannot replace.
+    /// The fields `headers` cannot set, lowercased: the handshake's own, and `Proxy-Authorization`,
+    /// a proxy's credential, which would reach the server (see `HTTPHeaders.proxyAuthorization`).
     static let reservedNames: Set<String> = [
         "host", "upgrade", "connection", "sec-websocket-key", "sec-websocket-version", "sec-websocket-protocol",
-        "sec-websocket-extensions", "content-length", "transfer-encoding",
+        "sec-websocket-extensions", "content-length", "transfer-encoding", HTTPHeaders.proxyAuthorization.lowercased(),
     ]
 
     init(

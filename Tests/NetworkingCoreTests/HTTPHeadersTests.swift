@@ -59,4 +59,18 @@ final class HTTPHeadersTests: XCTestCase {
         let long = String(repeating: "Abc-", count: 64)
         XCTAssertTrue(long.caseInsensitiveEquals(long.uppercased()))
     }
+
+    func testObserversSeeProxyCredentialsHiddenAndEverythingElseAsSet() {
+        let headers: HTTPHeaders = [
+            "Authorization": "Bearer a", "proxy-AUTHORIZATION": "Basic c2VjcmV0", "Accept": "*/*",
+            "Proxy-Authorization": "Basic b3RoZXI=",
+        ]
+        let context = RequestContext(method: .get, url: nil, headers: headers)
+        XCTAssertEqual(context.headers.map(\.name), headers.map(\.name), "the fields keep their names and order")
+        XCTAssertEqual(
+            context.headers.map(\.value), ["Bearer a", "<redacted>", "*/*", "<redacted>"],
+            "only the proxy's credential is hidden")
+        let plain: HTTPHeaders = ["Authorization": "Bearer a"]
+        XCTAssertEqual(RequestContext(method: .get, url: nil, headers: plain).headers, plain)
+    }
 }

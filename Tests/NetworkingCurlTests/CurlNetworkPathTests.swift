@@ -87,12 +87,30 @@
             XCTAssertEqual(unbound["origin"]?.stringValue, "127.0.0.1")
         }
 
-        func testHappyEyeballsDelayIsAccepted() async throws {
-            let transport = try transport(NetworkPath(proxy: .direct, happyEyeballsDelay: 0.05))
+        /// `api.test` resolves to `[::1]` first, where nothing answers (`StalledListener`), then to
+        /// 127.0.0.1, where httpbin does: libcurl tries IPv6 alone for the Happy Eyeballs delay,
+        /// then IPv4 beside it. A short delay reaches httpbin at once; a long one only once it has
+        /// passed. (Bounds are loose: the suite also runs under ThreadSanitizer on busy machines.)
+        func testHappyEyeballsDelayIsHowLongTheFirstAddressFamilyIsTriedAlone() async throws {
             let port = HTTPBin.port
-            // localhost has an IPv6 and an IPv4 address; httpbin listens on IPv4 only.
-            let echo = try await echo(transport, "http://localhost:\(port)/get")
-            XCTAssertEqual(echo["url"]?.stringValue, "http://localhost:\(port)/get")
+            let stalled = try StalledListener(port: port)
+            let override = try HostOverride(host: "api.test", port: port, addresses: ["::1", "127.0.0.1"])
+            func elapsed(delay: TimeInterval) async throws -> Duration {
+                let transport = try transport(
+                    NetworkPath(proxy: .direct, hostOverrides: [override], happyEyeballsDelay: delay))
+                let clock = ContinuousClock()
+                let start = clock.now
+                let echo = try await echo(transport, "http://api.test:\(port)/ip")
+                let took = clock.now - start
+                XCTAssertEqual(echo["origin"]?.stringValue, "127.0.0.1", "with a \(delay) s delay, over IPv4")
+                return took
+            }
+            let short = try await elapsed(delay: 0.05)
+            let long = try await elapsed(delay: 1.5)
+            withExtendedLifetime(stalled) {}
+            XCTAssertGreaterThanOrEqual(long, .milliseconds(1200), "IPv6 was tried alone for the 1.5 s delay")
+            XCTAssertLessThan(short, .milliseconds(900), "IPv4 was tried after 50 ms, not \(short)")
+            XCTAssertLessThan(short + .milliseconds(500), long, "short: \(short), long: \(long)")
         }
 
         func testUnusableSettingsFailEveryRequestWithASentence() async throws {

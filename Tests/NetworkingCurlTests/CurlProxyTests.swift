@@ -95,6 +95,43 @@
             XCTAssertFalse("\(proxy) \(transport.configuration.networkPath)".contains(password), "descriptions mask it")
         }
 
+        /// A redirect from an `http` URL to an `https` one moves from the proxy for `http`, which
+        /// holds credentials, to the proxy for `https`: a stand-in that records what it is sent and
+        /// asks for credentials. The first proxy's credentials never reach the second.
+        func testARedirectToAnotherProxyTakesNoCredentialsAlong() async throws {
+            let recordFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "proxy-\(UUID().uuidString).log")
+            defer { try? FileManager.default.removeItem(at: recordFile) }
+            let recorder = try FixtureServer(
+                executable: "/usr/bin/env",
+                arguments: [
+                    "python3", Self.fixtures.appendingPathComponent("recording_proxy.py").path, recordFile.path,
+                ])
+            defer { recorder.stop() }
+            let port = try XCTUnwrap(recorder.ports.first, recorder.firstLine)
+            let recording = try Proxy(.http, host: "127.0.0.1", port: port)
+            let transport = try transport(.proxies(http: ProxyHarness.authProxy(), https: recording, bypass: .none))
+            let networking = Networking(baseURL: HTTPBin.baseURL, transport: transport)
+            await networking.setLogLevel(.none)
+            let marker = UUID().uuidString
+            let log = try await logged("PROXY_AUTH_LOG") {
+                let result: Result<Data, NetworkingError> = await networking.get(
+                    "/redirect-to?marker=\(marker)&url=https%3A%2F%2F127.0.0.1%3A9%2Felsewhere")
+                guard case .failure(let error) = result else { return XCTFail("the stand-in let it through") }
+                XCTAssertEqual(error.failedProxy, recording.url, "\(error)")
+            }
+            XCTAssertTrue(log.contains(marker), "the first hop went through the authenticating proxy: \(log)")
+            let recorded = try String(contentsOf: recordFile, encoding: .utf8)
+            XCTAssertTrue(recorded.hasPrefix("CONNECT 127.0.0.1:9 HTTP/1.1\r\n"), "the stand-in got: \(recorded)")
+            XCTAssertFalse(recorded.lowercased().contains("proxy-authorization"), "the stand-in got: \(recorded)")
+            let user = try ProxyHarness.value("PROXY_USER")
+            let password = try ProxyHarness.value("PROXY_PASSWORD")
+            let basic = Data("\(user):\(password)".utf8).base64EncodedString()
+            for secret in [password, basic] {
+                XCTAssertFalse(recorded.contains(secret), "the stand-in got: \(recorded)")
+            }
+        }
+
         func testWrongProxyPasswordIsATypedProxyError() async throws {
             let (server, port) = try startTLSServer()
             defer { server.stop() }

@@ -35,6 +35,12 @@
 
         private func log(_ name: String) throws -> String { try String(contentsOfFile: harness(name), encoding: .utf8) }
 
+        /// A new transport of the kind under test that takes the environment's proxies: CurlTransport
+        /// reads them now, URLSession's libcurl for each request.
+        private func environmentTransport() throws -> any HTTPTransport {
+            TestTransport.name == "urlsession" ? URLSessionTransport(configuration: .ephemeral) : try CurlTransport()
+        }
+
         override func setUp() async throws {
             try await super.setUp()
             try await HTTPBin.requireServer()
@@ -71,8 +77,84 @@
             XCTAssertTrue(logged.contains(marker), logged)
             XCTAssertTrue(logged.contains("Proxy-Authorization: <redacted>"), logged)
             XCTAssertFalse(logged.contains("bGVha2VkOmxlYWtlZA=="), "a Proxy-Authorization field was logged: \(logged)")
+            XCTAssertFalse(described.contains("bGVha2VkOmxlYWtlZA=="), "an event showed it: \(described)")
             for text in [logged, described] {
                 XCTAssertFalse(text.contains(password), "the proxy's password was written: \(text)")
+            }
+        }
+
+        /// A `Proxy-Authorization` field set on requests reaches no origin, straight or through the
+        /// environment's proxy (tinyproxy forwards the field, so only not sending it keeps it from
+        /// the origin), over the transport under test, and events show it redacted.
+        func testAProxyAuthorizationFieldReachesNoOriginAndNoEvent() async throws {
+            let secret = "bGVha2VkOmxlYWtlZA=="
+            let proxy = try Proxy(url: harness("PROXY_HTTP_URL"))
+            defer { unsetenv("http_proxy") }
+            for proxied in [false, true] {
+                if proxied { setenv("http_proxy", proxy.url, 1) } else { unsetenv("http_proxy") }
+                // The environment is read by CurlTransport when it is made, by URLSession's libcurl
+                // for each request: `http_proxy` stays set until the request is done.
+                let networking = Networking(baseURL: HTTPBin.baseURL, transport: try environmentTransport())
+                await networking.setHeaderFields(["Proxy-Authorization": "Basic \(secret)"])
+                let events = Task { [stream = await networking.events()] in
+                    var seen: [NetworkingEvent] = []
+                    for await event in stream {
+                        seen.append(event)
+                        if seen.count == 2 { break }
+                    }
+                    return seen
+                }
+                let marker = UUID().uuidString
+                let result: Result<Data, NetworkingError> = await networking.get("/anything/\(marker)?show_env=1")
+                let echo = try JSONDecoder().decode(AnyCodable.self, from: try result.get())
+                let headers = echo["headers"]?.objectValue ?? [:]
+                let route = proxied ? "through the proxy" : "straight"
+                XCTAssertEqual(
+                    headers["Via"]?.stringValue?.contains("tinyproxy") ?? false, proxied, "\(route): \(headers)")
+                XCTAssertNil(
+                    headers.first { $0.key.lowercased() == "proxy-authorization" },
+                    "\(route), the origin saw \(headers)")
+                XCTAssertFalse("\(echo)".contains(secret), "\(route), the origin saw \(echo)")
+                if proxied { XCTAssertTrue(try log("PROXY_HTTP_LOG").contains(marker), "the proxy forwarded it") }
+                let seen = await events.value
+                XCTAssertEqual(seen.count, 2)
+                for event in seen {
+                    XCTAssertEqual(event.context.headers["Proxy-Authorization"], "<redacted>", "\(route): \(event)")
+                    XCTAssertFalse(String(describing: event).contains(secret), "\(route), an event showed it: \(event)")
+                }
+            }
+        }
+
+        /// The environment's proxies, with credentials in their URLs, carry requests on the
+        /// transport under test: tinyproxy asking for Basic credentials, and microsocks as SOCKS5h.
+        /// The credentials reach the proxy (which lets the request through) and not the origin.
+        func testEnvironmentProxiesWithCredentialsCarryRequests() async throws {
+            let user = try harness("PROXY_USER")
+            let password = try harness("PROXY_PASSWORD")
+            let http = try Proxy(url: harness("PROXY_AUTH_URL"))
+            let socks = try Proxy(url: harness("PROXY_SOCKS_URL"))
+            let variables = ["http_proxy", "all_proxy"]
+            defer { for name in variables { unsetenv(name) } }
+            for (name, url, log) in [
+                ("http_proxy", "http://\(user):\(password)@\(http.host):\(http.port)", "PROXY_AUTH_LOG"),
+                ("all_proxy", "socks5h://\(user):\(password)@\(socks.host):\(socks.port)", "PROXY_SOCKS_LOG"),
+            ] {
+                for name in variables { unsetenv(name) }
+                setenv(name, url, 1)
+                let networking = Networking(baseURL: HTTPBin.baseURL, transport: try environmentTransport())
+                await networking.setLogLevel(.none)
+                let before = try self.log(log).utf8.count
+                let marker = UUID().uuidString
+                let result: Result<Data, NetworkingError> = await networking.get("/anything/\(marker)?show_env=1")
+                let echo = try JSONDecoder().decode(AnyCodable.self, from: try result.get())
+                try await Task.sleep(for: .milliseconds(100))  // a proxy writes its log after answering
+                let logged = String(decoding: try self.log(log).utf8.dropFirst(before), as: UTF8.self)
+                let expected = name == "http_proxy" ? marker : "connected to 127.0.0.1:\(HTTPBin.port)"
+                XCTAssertTrue(logged.contains(expected), "\(name): the proxy logged \(logged)")
+                let basic = Data("\(user):\(password)".utf8).base64EncodedString()
+                for secret in [password, basic] {
+                    XCTAssertFalse("\(echo)".contains(secret), "\(name): the origin saw \(echo)")
+                }
             }
         }
 

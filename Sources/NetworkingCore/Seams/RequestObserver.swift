@@ -8,7 +8,9 @@ public struct RequestContext: Sendable, Identifiable {
     public let method: HTTPMethod
     /// The URL, or `nil` when the request could not be built.
     public let url: URL?
-    /// The request's real headers (never redacted: redaction is a logging concern).
+    /// The request's headers, as the caller set them (not redacted: that is up to a log), except
+    /// that the value of `Proxy-Authorization`, a proxy's credential that no transport sends from
+    /// a request's fields, is always `<redacted>`.
     public let headers: HTTPHeaders
     /// The request body, when it is in memory (loggers show it truncated).
     public let body: Data?
@@ -36,7 +38,7 @@ public struct RequestContext: Sendable, Identifiable {
         self.id = id
         self.method = method
         self.url = url
-        self.headers = headers
+        self.headers = headers.hidingProxyCredentials()
         self.body = body
         self.kind = kind
         self.options = options

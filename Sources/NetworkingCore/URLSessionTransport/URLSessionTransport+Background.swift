@@ -60,7 +60,7 @@
         ) async throws(NetworkingError) -> (HTTPURLResponse, Data) {
             if let settingsError { throw settingsError }
             try RequestHeadCheck.validate(request)
-            let task = session.downloadTask(with: request)
+            let task = session.downloadTask(with: Self.withoutProxyCredentials(request))
             let sink = TaskSink.file(writer)
             let result = await withTaskCancellationHandler {
                 await withUnsafeContinuation { (continuation: UnsafeContinuation<TransferResult, Never>) in

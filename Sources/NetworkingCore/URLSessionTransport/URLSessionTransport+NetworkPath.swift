@@ -60,6 +60,19 @@ extension URLSessionTransport {
         return nil
     }
 
+    /// `request` without its `Proxy-Authorization` field, which URLSession would send to the
+    /// origin: with no proxy straight to it, and on Linux through an environment's proxy too,
+    /// which forwards the field with the request. A proxy's credentials belong in the client's
+    /// `NetworkPath` (see `HTTPHeaders.proxyAuthorization`).
+    static func withoutProxyCredentials(_ request: URLRequest) -> URLRequest {
+        guard request.headerValue(HTTPHeaders.proxyAuthorization) != nil else { return request }
+        var request = request
+        for name in (request.allHTTPHeaderFields ?? [:]).keys where HTTPHeaders.isProxyAuthorization(name) {
+            request.setValue(nil, forHTTPHeaderField: name)
+        }
+        return request
+    }
+
     /// The `connectionProxyDictionary` that expresses `proxy` on Apple platforms (`nil` for
     /// `.environment`, the system's settings; empty for `.direct`): the HTTP, HTTPS and SOCKS
     /// entries and the exception list (`ProxyBypass` as host patterns, networks left out).

@@ -98,6 +98,7 @@ public final class URLSessionTransport: HTTPTransport {
         if Task.isCancelled { throw .cancelled }
         if let settingsError { throw settingsError }
         try RequestHeadCheck.validate(request)
+        let request = Self.withoutProxyCredentials(request)
         let task: URLSessionDataTask
         if let file, let url = file.fileURL {
             task = session.uploadTask(with: request, fromFile: url)
