@@ -45,4 +45,14 @@ final class FuzzRegressionTests: XCTestCase {
             + Data("; filename=\"a\\\\\u{030C}b\"\r\n".utf8)
         XCTAssertNotNil(output.body.range(of: disposition), String(decoding: output.body, as: UTF8.self))
     }
+
+    /// JSONDecoding/regression-zero-with-exponent: a `Double` written `0e3`. `JSONDecoder` refuses it
+    /// (it checks a zero's digits after the exponent first); the fast decoder must not take it.
+    func testAZeroWithAnExponentIsDecodedAsJSONDecoderDecodesIt() {
+        struct Scores: Decodable, Equatable { let scores: [Double?] }
+        let data = Data("{\"scores\": [1.5, null, \r0e3]}".utf8)
+        XCTAssertNil(TapeDecoder.decodeWithoutFoundation(Scores.self, from: data, using: JSONDecoder()))
+        XCTAssertThrowsError(try TapeDecoder.decode(Scores.self, from: data, using: JSONDecoder()))
+        XCTAssertThrowsError(try JSONDecoder().decode(Scores.self, from: data))
+    }
 }

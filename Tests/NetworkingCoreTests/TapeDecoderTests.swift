@@ -154,6 +154,13 @@ final class TapeDecoderTests: XCTestCase {
         assertSame([Double].self, "[0, -0.0, 1.7976931348623157e308, 5e-324, 0.1, 1E+2]", withoutFoundation: true)
         assertSame([Double].self, "[1e400]", withoutFoundation: false)
         assertSame([Double].self, "[1e-400]", withoutFoundation: false)
+        // JSONDecoder refuses some zeros with an exponent (0e3) and takes others (0e0, 0e+1, -0e3).
+        for zero in ["0e3", "0E3", "0e0", "0e+1", "-0e3", "0.0e1", "0.5e-3"] {
+            assertSame([Double].self, "[\(zero)]")
+            assertSame([Float].self, "[\(zero)]")
+            assertSame([Int].self, "[\(zero)]")
+        }
+        assertSame([Double].self, "[0, 0.0, -0.0, 0.000]", withoutFoundation: true)
         assertSame([Float].self, "[3.4028235e38, 1.17549435e-38, 0.1]", withoutFoundation: true)
         assertSame([Float].self, "[3.5e38]", withoutFoundation: false)
     }

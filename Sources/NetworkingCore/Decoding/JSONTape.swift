@@ -163,6 +163,8 @@ private struct Scanner {
         let start = position
         var flags: UInt8 = 0
         while position < bytes.count {
+            skipPlainWords()
+            guard position < bytes.count else { break }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 append(.string, flags: flags, start: start, end: position)
@@ -179,6 +181,24 @@ private struct Scanner {
             position += 1
         }
         return false
+    }
+
+    /// Moves past eight bytes at a time while none of them ends the string, starts an escape, is a
+    /// control character or lies beyond ASCII (the bytes the loop in ``string()`` looks at one by one).
+    private mutating func skipPlainWords() {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        guard let base = bytes.baseAddress else { return }
+        while position + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+            let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+            let special =
+                (quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word
+                | word
+            guard special & highs == 0 else { return }
+            position += 8
+        }
     }
 
     /// One escape sequence, `position` at its backslash.

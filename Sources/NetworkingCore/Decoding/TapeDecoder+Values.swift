@@ -112,54 +112,62 @@ extension TapeDecoder {
         }
     }
 
-    /// An integer that fits `T`. A minus zero and a number beyond 64 bits `JSONDecoder` reads its own
-    /// way.
+    /// An integer that fits `T`; one that does not, `JSONDecoder` reports its own way.
+    @inline(__always)
     func integer<T: FixedWidthInteger>(
         at index: Int, as type: T.Type, path: JSONCodingPath, key: (any CodingKey)? = nil
     ) throws -> T {
+        let value: T?
+        switch try wholeNumber(at: index, as: type, path: path, key: key) {
+        case .negative(let number): value = T(exactly: number)
+        case .positive(let number): value = T(exactly: number)
+        }
+        guard let value else { throw leaveToFoundation() }
+        return value
+    }
+
+    /// A whole number as read before it is fitted to its type.
+    enum WholeNumber {
+        case negative(Int64)
+        case positive(UInt64)
+    }
+
+    /// The whole number at `index`. A minus zero and a number beyond 64 bits are left to `JSONDecoder`;
+    /// a number with a fraction or an exponent is read as `JSONDecoder` reads it: through `Double`,
+    /// exactly or not at all, below 2^53 (where doubles are still a unit apart).
+    func wholeNumber(
+        at index: Int, as type: Any.Type, path: JSONCodingPath, key: (any CodingKey)?
+    ) throws -> WholeNumber {
         let entry = tape.entries[index]
         guard entry.kind == .number else { throw mismatch(type, at: index, path: path, key: key) }
         if entry.flags & JSONTape.fractional != 0 {
-            return try integer(fromFractional: entry, as: type, path: path, key: key)
+            let text = String(decoding: tape.bytes[Int(entry.start)..<Int(entry.end)], as: UTF8.self)
+            guard let double = Double(text), double.isFinite else { throw leaveToFoundation() }
+            guard double == double.rounded(.towardZero) else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: path.appending(key).keys,
+                        debugDescription: "Number \(text) is not representable in Swift."))
+            }
+            guard double.magnitude < 0x1p53 else { throw leaveToFoundation() }
+            return double < 0 ? .negative(Int64(double)) : .positive(UInt64(double))
         }
         let negative = entry.flags & JSONTape.negative != 0
         var magnitude: UInt64 = 0
-        let digits = Int(entry.start) + (negative ? 1 : 0)..<Int(entry.end)
-        for position in digits {
+        for position in Int(entry.start) + (negative ? 1 : 0)..<Int(entry.end) {
             let (times10, overflow) = magnitude.multipliedReportingOverflow(by: 10)
             let (sum, carry) = times10.addingReportingOverflow(UInt64(tape.bytes[position] &- 48))
             guard !overflow, !carry else { throw leaveToFoundation() }
             magnitude = sum
         }
-        if negative {
-            guard T.isSigned, magnitude != 0, magnitude <= UInt64(Int64.max) + 1,
-                let value = T(exactly: magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude))
-            else { throw leaveToFoundation() }
-            return value
-        }
-        guard let value = T(exactly: magnitude) else { throw leaveToFoundation() }
-        return value
-    }
-
-    /// A number with a fraction or an exponent read as an integer, as `JSONDecoder` reads it: through
-    /// `Double`, exactly or not at all, below 2^53 (where doubles are still a unit apart).
-    private func integer<T: FixedWidthInteger>(
-        fromFractional entry: JSONTape.Entry, as type: T.Type, path: JSONCodingPath, key: (any CodingKey)?
-    ) throws -> T {
-        let text = String(decoding: tape.bytes[Int(entry.start)..<Int(entry.end)], as: UTF8.self)
-        guard let double = Double(text), double.isFinite else { throw leaveToFoundation() }
-        guard let value = T(exactly: double) else {
-            throw DecodingError.dataCorrupted(
-                .init(
-                    codingPath: path.appending(key).keys,
-                    debugDescription: "Number \(text) is not representable in Swift."))
-        }
-        guard double.magnitude < 0x1p53 else { throw leaveToFoundation() }
-        return value
+        guard negative else { return .positive(magnitude) }
+        guard magnitude != 0, magnitude <= UInt64(Int64.max) + 1 else { throw leaveToFoundation() }
+        return .negative(magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude))
     }
 
     /// A number as `Double` or `Float`, correctly rounded (as `JSONDecoder`'s `strtod` is); a number
     /// that overflows to infinity or underflows to zero `JSONDecoder` rejects its own way.
+    @inline(__always)
     func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(
         at index: Int, as type: T.Type, path: JSONCodingPath, key: (any CodingKey)? = nil
     ) throws -> T {
@@ -169,11 +177,17 @@ extension TapeDecoder {
         let text = tape.bytes.withUnsafeBufferPointer {
             String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
         }
-        guard let value = T(text), value.isFinite,
-            value != 0
-                || !tape.bytes[range].prefix(while: { $0 | 0x20 != UInt8(ascii: "e") })
-                    .contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") })
-        else { throw leaveToFoundation() }
+        guard let value = T(text), value.isFinite else { throw leaveToFoundation() }
+        // A zero is taken only when written without an exponent and without a digit beyond 0: its
+        // reading is then certain. (`JSONDecoder` rejects a zero that underflowed, and checks the
+        // digits of one with an exponent in an order of its own: it refuses `0e3` but takes `0e0`.)
+        if value == 0,
+            tape.bytes[range].contains(where: {
+                $0 | 0x20 == UInt8(ascii: "e") || ($0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9"))
+            })
+        {
+            throw leaveToFoundation()
+        }
         return value
     }
 }

@@ -103,6 +103,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(type, key) }
     func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { throw decoder.leaveToFoundation() }
 
+    @inline(__always)
     private func integer<T: FixedWidthInteger>(_ type: T.Type, _ key: Key) throws -> T {
         try decoder.integer(at: value(for: key), as: type, path: path, key: key)
     }

@@ -84,6 +84,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
     mutating func decode(_ type: UInt128.Type) throws -> UInt128 { throw decoder.leaveToFoundation() }
 
+    @inline(__always)
     private mutating func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
         let value = try decoder.integer(at: next(type), as: type, path: path, key: key)
         advance()
