@@ -162,9 +162,8 @@ private struct Scanner {
         position += 1
         let start = position
         var flags: UInt8 = 0
+        skipPlainWords()
         while position < bytes.count {
-            skipPlainWords()
-            guard position < bytes.count else { break }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 append(.string, flags: flags, start: start, end: position)
@@ -174,6 +173,7 @@ private struct Scanner {
             if byte == UInt8(ascii: "\\") {
                 flags |= JSONTape.escaped
                 guard escape() else { return false }
+                skipPlainWords()
                 continue
             }
             guard byte >= 0x20 else { return false }
@@ -185,6 +185,7 @@ private struct Scanner {
 
     /// Moves past eight bytes at a time while none of them ends the string, starts an escape, is a
     /// control character or lies beyond ASCII (the bytes the loop in ``string()`` looks at one by one).
+    /// Called where a run of plain bytes is likely: at a string's start and after an escape.
     private mutating func skipPlainWords() {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080

@@ -87,10 +87,17 @@ package final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     /// Decodes the value at `index` as `type`, with `path` as its coding path.
     func unwrap<T: Decodable>(_ index: Int, as type: T.Type, path: JSONCodingPath) throws -> T {
-        if type == Date.self { return try unwrapDate(index, path: path) as! T }
-        if type == Data.self {
-            guard case .deferredToData = options.data else { throw leaveToFoundation() }
+        if type == Date.self || type == Data.self || type == URL.self || type == Decimal.self {
+            return try unwrapFoundationValue(index, as: type, path: path)
         }
+        return try within(index, path: path) { try T(from: self) }
+    }
+
+    /// The Foundation types `JSONDecoder` reads its own way. (Apart from ``unwrap(_:as:path:)`` so that
+    /// the common path does not pay for the casts.)
+    @inline(never)
+    private func unwrapFoundationValue<T: Decodable>(_ index: Int, as type: T.Type, path: JSONCodingPath) throws -> T {
+        if type == Date.self, let date = try unwrapDate(index, path: path) as? T { return date }
         if type == URL.self {
             let text = try string(at: index, path: path)
             guard let url = URL(string: text) as? T else {
@@ -99,8 +106,10 @@ package final class TapeDecoder: Decoder, SingleValueDecodingContainer {
             }
             return url
         }
-        if type == Decimal.self { throw leaveToFoundation() }
-        return try within(index, path: path) { try T(from: self) }
+        if type == Data.self, case .deferredToData = options.data {
+            return try within(index, path: path) { try T(from: self) }
+        }
+        throw leaveToFoundation()
     }
 
     /// Runs `body` with the value at `index` as the current one.
