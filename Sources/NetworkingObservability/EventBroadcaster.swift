@@ -18,7 +18,7 @@ import Synchronization
 /// is kept.
 public final class EventBroadcaster: RequestObserver {
     /// The events each stream buffers for a consumer that has fallen behind.
-    public static let defaultBufferSize = 10_000
+    @usableFromInline package static let defaultBufferSize = 10_000
 
     private let continuations = Mutex<[UUID: AsyncStream<NetworkingEvent>.Continuation]>([:])
 

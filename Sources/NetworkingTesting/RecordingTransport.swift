@@ -32,7 +32,7 @@ import Synchronization
 /// would only show up on replay.
 public final class RecordingTransport: HTTPTransport {
     /// The headers redacted unless you pass another set.
-    public static let defaultRedactedHeaders: Set<String> = [
+    @usableFromInline package static let defaultRedactedHeaders: Set<String> = [
         "Authorization", "Cookie", "Set-Cookie", "Proxy-Authorization",
     ]
     /// What a redacted value is replaced with.

@@ -65,10 +65,10 @@ public struct TransportRequest: Sendable {
     /// When the request's first hop was sent, for a hop after a redirect: a transport's limit on
     /// the whole request (`CurlTransport.Configuration.totalTimeout`) counts from it. `nil` for a
     /// first hop (the request starts now).
-    public var firstHopStart: ContinuousClock.Instant?
+    package var firstHopStart: ContinuousClock.Instant?
 
     /// The default for `responseBodyLimit`: 128 MiB.
-    public static let defaultResponseBodyLimit = 128 * 1024 * 1024
+    @usableFromInline package static let defaultResponseBodyLimit = 128 * 1024 * 1024
 
     /// Creates a request.
     public init(
@@ -85,7 +85,7 @@ public struct TransportRequest: Sendable {
     /// body: bytes as `httpBody`, a file as an `InputStream` over it (not read here), and a stream
     /// read into `httpBody` (at most `limit` bytes, 16 MiB by default; a one-shot stream is read
     /// then).
-    public func collectingBody(
+    package func collectingBody(
         upTo limit: Int = FileBodyWriter.defaultMaxInMemoryBody
     ) async throws(NetworkingError) -> URLRequest {
         guard let body else { return head }

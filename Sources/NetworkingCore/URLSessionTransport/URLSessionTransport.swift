@@ -27,7 +27,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// Whether the session stores and sends cookies itself: its configuration kept a cookie
     /// storage (`preparedForNetworking()` removes only the shared one) and sets cookies. Read
     /// once here: `URLSession.configuration` is a copy made on every read.
-    public let handlesCookiesItself: Bool
+    package let handlesCookiesItself: Bool
     /// How requests reach their servers (see `init`).
     public let networkPath: NetworkPath
     /// Whom TLS connections trust (see `init`).
@@ -39,7 +39,7 @@ public final class URLSessionTransport: HTTPTransport {
     static let stockResourceTimeout: TimeInterval = 7 * 24 * 60 * 60
 
     /// The default cap on an in-memory response body: 128 MiB.
-    public static let defaultMaxResponseBodySize = 128 * 1024 * 1024
+    @usableFromInline package static let defaultMaxResponseBodySize = 128 * 1024 * 1024
 
     /// Creates a transport with its own session.
     ///
