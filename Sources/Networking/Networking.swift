@@ -20,7 +20,7 @@ public actor Networking {
     /// The base URL every relative path is joined to (see `URLComposer` for the rule).
     public let baseURL: String
     /// The transport requests are sent with.
-    public nonisolated let transport: any HTTPTransport
+    package nonisolated let transport: any HTTPTransport
 
     var headerFields: HTTPHeaders = [:]
     var authorizationHeaderKey = "Authorization"

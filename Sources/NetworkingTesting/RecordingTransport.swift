@@ -39,7 +39,7 @@ public final class RecordingTransport: HTTPTransport {
     package static let redactionPlaceholder = "<redacted>"
 
     /// The directory fixtures are written to.
-    public let directory: URL
+    package let directory: URL
     /// The headers whose values never reach a fixture (compared case-insensitively).
     package let redactedHeaders: Set<String>
     private let next: any HTTPTransport

@@ -16,9 +16,9 @@ public final class URLSessionTransport: HTTPTransport {
     public let session: URLSession
     /// How the redirects of requests through this transport are followed, by the pipeline of the
     /// client over it (URLSession is told not to follow them).
-    public let redirectPolicy: RedirectPolicy
+    package let redirectPolicy: RedirectPolicy
     /// The largest response body collected in memory, in bytes.
-    public let maxResponseBodySize: Int
+    package let maxResponseBodySize: Int
     /// The configuration's `timeoutIntervalForResource`, when it is shorter than the stock seven
     /// days: the transport enforces it itself over a request and its redirects (URLSession on
     /// Linux ignores it).
@@ -29,9 +29,9 @@ public final class URLSessionTransport: HTTPTransport {
     /// once here: `URLSession.configuration` is a copy made on every read.
     package let handlesCookiesItself: Bool
     /// How requests reach their servers (see `init`).
-    public let networkPath: NetworkPath
+    package let networkPath: NetworkPath
     /// Whom TLS connections trust (see `init`).
-    public let trust: ServerTrust
+    package let trust: ServerTrust
     /// Why `networkPath` or `trust` cannot be honoured here: every request fails with it.
     let settingsError: NetworkingError?
 
