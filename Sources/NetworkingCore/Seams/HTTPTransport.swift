@@ -118,7 +118,8 @@ public struct ClosureTransport: HTTPTransport {
     }
 
     /// Creates a transport that answers each request with the exchange `handler` returns for it,
-    /// its body collected into `httpBody` first (see `TransportRequest.collectingBody(upTo:)`).
+    /// its body put on the request first: bytes as `httpBody`, a file as an `httpBodyStream` over
+    /// it, and a stream read into `httpBody` (at most 16 MiB).
     public init(exchange handler: @escaping @Sendable (URLRequest) async throws(NetworkingError) -> HTTPExchange) {
         self.handler = { (request) throws(NetworkingError) in
             TransportResponse(try await handler(try await request.collectingBody()))
@@ -147,7 +148,8 @@ extension HTTPTransport {
 
     /// Sends `head` with `request`'s body and reading, and collects the whole response body: for
     /// a wrapper that changes the head (a conditional request, a credential) before passing it on.
-    public func exchange(for request: TransportRequest, head: URLRequest) async throws(NetworkingError) -> HTTPExchange
+    package func exchange(for request: TransportRequest, head: URLRequest) async throws(NetworkingError)
+        -> HTTPExchange
     {
         var forwarded = request
         forwarded.head = head
