@@ -151,25 +151,23 @@
             }
 
             /// 150 µs: about what a request to a nearby server takes to come back.
-            @usableFromInline package static let defaultBusyPollInterval: TimeInterval = 0.000_150
+            public static let defaultBusyPollInterval: TimeInterval = 0.000_150
 
             /// 16: the smallest limit that kept throughput within 12 % of no limit at 64
             /// requests in flight in the connection-limit sweep of `make bench` (see
             /// docs/Performance.md), so that a burst neither opens a connection per request nor
             /// waits long for few. AsyncHTTPClient keeps 8 for HTTP/1.1, URLSession 6 per host.
-            @usableFromInline package static let defaultMaximumConnectionsPerHost = 16
+            public static let defaultMaximumConnectionsPerHost = 16
 
             /// 256: a quarter of the common limit of 1,024 descriptors, leaving the rest to the
             /// application.
-            @usableFromInline package static let defaultMaximumConnections = 256
+            public static let defaultMaximumConnections = 256
 
             /// 55 s: under the 60 s after which common load balancers close an idle connection.
-            @usableFromInline package static let defaultIdleConnectionTimeout: TimeInterval = 55
+            public static let defaultIdleConnectionTimeout: TimeInterval = 55
 
             /// `NetworkingCurl libcurl/<version>`.
-            @usableFromInline package static var defaultUserAgent: String {
-                "NetworkingCurl libcurl/\(CurlLibrary.version ?? "unknown")"
-            }
+            public static var defaultUserAgent: String { "NetworkingCurl libcurl/\(CurlLibrary.version ?? "unknown")" }
 
             /// Whether requests to an origin may share one connection by HTTP/2 multiplexing: https
             /// with `.http2`, or h2c (`.http2PriorKnowledge`).

@@ -16,17 +16,17 @@ import Synchronization
 /// **Leaks.** A consumer that stops listening (breaks out of its loop, has its task cancelled,
 /// or drops the stream) is removed at once: nothing is yielded to it afterwards and nothing of it
 /// is kept.
-package final class EventBroadcaster: RequestObserver {
+public final class EventBroadcaster: RequestObserver {
     /// The events each stream buffers for a consumer that has fallen behind.
-    package static let defaultBufferSize = 10_000
+    public static let defaultBufferSize = 10_000
 
     private let continuations = Mutex<[UUID: AsyncStream<NetworkingEvent>.Continuation]>([:])
 
     /// Creates a broadcaster with no consumers.
-    package init() {}
+    public init() {}
 
     /// A new stream of every request's events, buffering at most `bufferSize` of them.
-    package func events(bufferSize: Int = EventBroadcaster.defaultBufferSize) -> AsyncStream<NetworkingEvent> {
+    public func events(bufferSize: Int = EventBroadcaster.defaultBufferSize) -> AsyncStream<NetworkingEvent> {
         let (stream, continuation) = AsyncStream<NetworkingEvent>.makeStream(
             bufferingPolicy: .bufferingNewest(max(1, bufferSize)))
         let id = UUID()
@@ -47,12 +47,12 @@ package final class EventBroadcaster: RequestObserver {
     }
 
     /// Sends a `started` event to every subscriber.
-    package func requestStarted(_ context: RequestContext) {
+    public func requestStarted(_ context: RequestContext) {
         broadcast(.started(context))
     }
 
     /// Sends the completion's event to every subscriber.
-    package func requestCompleted(_ completion: RequestCompletion) {
+    public func requestCompleted(_ completion: RequestCompletion) {
         broadcast(NetworkingEvent(completion))
     }
 

@@ -75,5 +75,5 @@ extension URLRequest {
     /// Whether sending this request again sends the same body, as an interceptor sees it: true
     /// for no body, an in-memory body, and a body beside the head that can be sent again (a file,
     /// a replayable stream); false for an `httpBodyStream`, which stands for a one-shot body.
-    package var isBodyReplayable: Bool { httpBodyStream == nil }
+    public var isBodyReplayable: Bool { httpBodyStream == nil }
 }

@@ -15,7 +15,7 @@ extension ResponseBodyStream {
         Lines(base: self, maxLineLength: maxLineLength)
     }
 
-    /// The body as lines of at most `defaultMaxLineLength` bytes (see `lines(maxLineLength:)`).
+    /// The body as lines of at most 8 MiB (see `lines(maxLineLength:)`).
     public var lines: Lines { lines(maxLineLength: Self.defaultMaxLineLength) }
 
     /// A response body as an `AsyncSequence` of bytes.
