@@ -17,7 +17,7 @@ public struct LogSettings: Sendable {
     public var redactsLogs: Bool = NetworkingLogger.redactsLogsByDefault
     /// Whether records go to standard error (default: on where there is no `os.Logger`, that is
     /// on Linux; off on Apple platforms, which always log to `os.Logger`).
-    package var logsToStandardError: Bool = LogSettings.standardErrorByDefault
+    public var logsToStandardError: Bool = LogSettings.standardErrorByDefault
     /// The file records are mirrored to, if any.
     public var logFile: LogFileSink?
     /// Any further sinks of your own.

@@ -16,7 +16,7 @@ public final class URLSessionTransport: HTTPTransport {
     public let session: URLSession
     /// How the redirects of requests through this transport are followed, by the pipeline of the
     /// client over it (URLSession is told not to follow them).
-    package let redirectPolicy: RedirectPolicy
+    public let redirectPolicy: RedirectPolicy
     /// The largest response body collected in memory, in bytes.
     package let maxResponseBodySize: Int
     /// The configuration's `timeoutIntervalForResource`, when it is shorter than the stock seven
