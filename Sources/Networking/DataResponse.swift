@@ -10,7 +10,7 @@ public struct DataResponse: Sendable {
     public let headers: HTTPHeaders
 
     /// Creates a response.
-    public init(data: Data, statusCode: Int, headers: HTTPHeaders) {
+    package init(data: Data, statusCode: Int, headers: HTTPHeaders) {
         self.data = data
         self.statusCode = statusCode
         self.headers = headers
@@ -27,7 +27,7 @@ public struct ImageResponse {
     public let headers: HTTPHeaders
 
     /// Creates a response.
-    public init(image: Image, statusCode: Int, headers: HTTPHeaders) {
+    package init(image: Image, statusCode: Int, headers: HTTPHeaders) {
         self.image = image
         self.statusCode = statusCode
         self.headers = headers

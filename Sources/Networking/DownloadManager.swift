@@ -26,9 +26,9 @@ import Foundation
 /// ```
 public actor DownloadManager {
     /// The client downloads go through (its headers, interceptors and observers apply).
-    public nonisolated let networking: Networking
+    package nonisolated let networking: Networking
     /// Attempts per call: transient failures resume at once until this many attempts were made.
-    public nonisolated let maxAttempts: Int
+    package nonisolated let maxAttempts: Int
 
     private var running: [String: Task<Result<DownloadedFile, NetworkingError>, Never>] = [:]
 

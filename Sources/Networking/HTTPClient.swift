@@ -25,9 +25,9 @@ import Foundation
 /// actor.
 public final class HTTPClient: HTTPClientProtocol {
     /// What the client was created with.
-    public let configuration: Configuration
+    package let configuration: Configuration
     /// Where requests go.
-    public let transport: any HTTPTransport
+    package let transport: any HTTPTransport
     /// The jar the client's requests take cookies from and give cookies to (from
     /// `configuration.cookies`); `nil` when cookies are off.
     package let cookieJar: (any CookieJar)?
@@ -81,7 +81,7 @@ public final class HTTPClient: HTTPClientProtocol {
     }
 
     /// The environment (from the configuration).
-    public var environment: Environment { configuration.environment }
+    package var environment: Environment { configuration.environment }
 
     /// Cancels every request in flight; each ends with `.cancelled`.
     public func cancelAllRequests() { registry.cancelAll() }

@@ -15,7 +15,7 @@ extension Networking {
 
     /// Sets which cookie jar requests use (see `CookieHandling`; `.ownJar` gives this instance a
     /// new, empty jar of its own).
-    public func setCookieHandling(_ handling: CookieHandling) {
+    package func setCookieHandling(_ handling: CookieHandling) {
         setCookieJar(handling.makeJar(for: transport))
     }
 }

@@ -10,23 +10,6 @@ import Foundation
 // cache hit is seen (and validated) like a response from the network.
 
 extension Networking {
-    // MARK: Creating
-
-    /// Creates a client whose downloads stay cached on disk until unused for `cacheTTL` seconds
-    /// (the default, when you use `init(baseURL:configuration:)`, is 7 days).
-    /// The transport is chosen as by `init(baseURL:configuration:)`.
-    public init(baseURL: String, configuration: URLSessionConfiguration? = nil, cacheTTL: TimeInterval) {
-        self.init(baseURL: baseURL, configuration: configuration)
-        cacheState.setTTL(cacheTTL)
-    }
-
-    /// Creates a client that sends its requests through `transport` and caches downloads in `cache`
-    /// (a cache in a directory of your choosing, with limits or a clock of your choosing).
-    public init(baseURL: String, transport: any HTTPTransport, cache: DataCache) {
-        self.init(baseURL: baseURL, transport: transport)
-        cacheState.install(cache)
-    }
-
     // MARK: Configuring the caches
 
     /// The download cache: in memory, and on disk in `DataCache.defaultDirectory(forBaseURL:)`

@@ -26,14 +26,16 @@ extension Networking {
     // MARK: Any method
 
     /// Answers every `method` request for `path` with `response`, replacing an earlier fake for
-    /// the same method and path. The other `fake…` methods are shorthands for this one.
+    /// the same method and path. `fakeGET`, `fakePOST` and `fakeDELETE` are shorthands for this
+    /// one; other methods use it directly (`fake(.put, "/items/1", response: .json(item))`).
     public func fake(_ method: HTTPMethod, _ path: String, response: FakeResponse) {
         guard let pattern = try? RequestPattern(method: method, path: path, baseURL: baseURL) else { return }
         fakes.add(response, for: pattern)
         invalidate()
     }
 
-    /// Removes the fake for `method` and `path`; requests for it go to the server again.
+    /// Removes the fake for `method` and `path`; requests for it go to the server again
+    /// (`removeFakeGET` is the shorthand for `GET`).
     public func removeFake(_ method: HTTPMethod, _ path: String) {
         guard let pattern = try? RequestPattern(method: method, path: path, baseURL: baseURL) else { return }
         fakes.remove(pattern)
@@ -99,62 +101,29 @@ extension Networking {
         fake(.post, path, response: Self.fakeResponse(fileName: fileName, bundle: bundle))
     }
 
-    /// Removes the fake for `POST path`.
-    public func removeFakePOST(_ path: String) { removeFake(.post, path) }
-
     // MARK: PUT
 
     /// Answers `PUT path` with `response` (JSON; `Data` and `String` as they are), `headerFields`
     /// and `statusCode`, after `delay` seconds. `response` is encoded in the caller's isolation, so
     /// it may be a model whose conformance is isolated to the caller's actor.
-    public nonisolated(nonsending) func fakePUT<T: Encodable>(
+    package nonisolated(nonsending) func fakePUT<T: Encodable>(
         _ path: String, response: T, headerFields: [String: String] = [:], statusCode: Int = 200,
         delay: TimeInterval = 0
     ) async {
         await fake(.put, path, response: Self.fakeResponse(response, headerFields, statusCode, delay))
     }
 
-    /// Answers `PUT path` with an empty body, `headerFields` and `statusCode`, after `delay` seconds.
-    public func fakePUT(
-        _ path: String, headerFields: [String: String] = [:], statusCode: Int = 200, delay: TimeInterval = 0
-    ) {
-        fake(.put, path, response: Self.fakeResponse(headerFields, statusCode, delay))
-    }
-
-    /// Answers `PUT path` with the contents of `fileName` in `bundle` (see `fakeGET(_:fileName:bundle:)`).
-    public func fakePUT(_ path: String, fileName: String, bundle: Bundle = .main) {
-        fake(.put, path, response: Self.fakeResponse(fileName: fileName, bundle: bundle))
-    }
-
-    /// Removes the fake for `PUT path`.
-    public func removeFakePUT(_ path: String) { removeFake(.put, path) }
-
     // MARK: PATCH
 
     /// Answers `PATCH path` with `response` (JSON; `Data` and `String` as they are), `headerFields`
     /// and `statusCode`, after `delay` seconds. `response` is encoded in the caller's isolation, so
     /// it may be a model whose conformance is isolated to the caller's actor.
-    public nonisolated(nonsending) func fakePATCH<T: Encodable>(
+    package nonisolated(nonsending) func fakePATCH<T: Encodable>(
         _ path: String, response: T, headerFields: [String: String] = [:], statusCode: Int = 200,
         delay: TimeInterval = 0
     ) async {
         await fake(.patch, path, response: Self.fakeResponse(response, headerFields, statusCode, delay))
     }
-
-    /// Answers `PATCH path` with an empty body, `headerFields` and `statusCode`, after `delay` seconds.
-    public func fakePATCH(
-        _ path: String, headerFields: [String: String] = [:], statusCode: Int = 200, delay: TimeInterval = 0
-    ) {
-        fake(.patch, path, response: Self.fakeResponse(headerFields, statusCode, delay))
-    }
-
-    /// Answers `PATCH path` with the contents of `fileName` in `bundle` (see `fakeGET(_:fileName:bundle:)`).
-    public func fakePATCH(_ path: String, fileName: String, bundle: Bundle = .main) {
-        fake(.patch, path, response: Self.fakeResponse(fileName: fileName, bundle: bundle))
-    }
-
-    /// Removes the fake for `PATCH path`.
-    public func removeFakePATCH(_ path: String) { removeFake(.patch, path) }
 
     // MARK: DELETE
 
@@ -179,9 +148,6 @@ extension Networking {
     public func fakeDELETE(_ path: String, fileName: String, bundle: Bundle = .main) {
         fake(.delete, path, response: Self.fakeResponse(fileName: fileName, bundle: bundle))
     }
-
-    /// Removes the fake for `DELETE path`.
-    public func removeFakeDELETE(_ path: String) { removeFake(.delete, path) }
 
     // MARK: Building responses
 

@@ -20,7 +20,7 @@ public actor Networking {
     /// The base URL every relative path is joined to (see `URLComposer` for the rule).
     public let baseURL: String
     /// The transport requests are sent with.
-    public nonisolated let transport: any HTTPTransport
+    package nonisolated let transport: any HTTPTransport
 
     var headerFields: HTTPHeaders = [:]
     var authorizationHeaderKey = "Authorization"
@@ -61,8 +61,30 @@ public actor Networking {
     /// from it, on every platform. Without one, they go through the platform's default transport:
     /// on Linux a process-wide `CurlTransport` (libcurl driven directly; `URLSessionTransport` if
     /// libcurl cannot be loaded), elsewhere a `URLSession` with the `.default` configuration.
-    public init(baseURL: String, configuration: URLSessionConfiguration? = nil) {
-        self.init(baseURL: baseURL, transport: DefaultTransport.make(configuration: configuration))
+    ///
+    /// - Parameters:
+    ///   - baseURL: The URL paths are joined to.
+    ///   - configuration: The `URLSession` configuration requests go through, if any.
+    ///   - cacheTTL: How long a download stays cached on disk while unused, in seconds (7 days
+    ///     unless given).
+    ///   - maxResponseBodySize: A cap on in-memory response bodies, in bytes (128 MiB unless
+    ///     given). A response announcing a larger `Content-Length`, or sending more bytes than the
+    ///     cap, is cancelled and fails with `.transport(URLError(.dataLengthExceedsMaximum))`, so
+    ///     a hostile server cannot exhaust memory; the same figure bounds what a stream buffers
+    ///     for a slow reader, and downloads to a file are not capped. With a cap, requests go
+    ///     through a `URLSession` built from `configuration` (`.default` unless given).
+    public init(
+        baseURL: String, configuration: URLSessionConfiguration? = nil, cacheTTL: TimeInterval? = nil,
+        maxResponseBodySize: Int? = nil
+    ) {
+        let transport: any HTTPTransport =
+            if let maxResponseBodySize {
+                URLSessionTransport(configuration: configuration ?? .default, maxResponseBodySize: maxResponseBodySize)
+            } else {
+                DefaultTransport.make(configuration: configuration)
+            }
+        self.init(baseURL: baseURL, transport: transport)
+        if let cacheTTL { cacheState.setTTL(cacheTTL) }
     }
 
     /// Creates a client for `baseURL` whose requests, downloads, streams and WebSockets take
@@ -81,11 +103,13 @@ public actor Networking {
     }
 
     /// Creates a client that sends its requests through `transport` (a libcurl transport, a
-    /// recorder, an in-memory transport for tests…).
-    public init(baseURL: String, transport: any HTTPTransport) {
+    /// recorder, an in-memory transport for tests…), and caches downloads in `cache` when given
+    /// (a cache in a directory of your choosing, with limits or a clock of your choosing).
+    public init(baseURL: String, transport: any HTTPTransport, cache: DataCache? = nil) {
         self.baseURL = baseURL
         self.transport = transport
         self.cookieJar = CookieHandling.ownJar.makeJar(for: transport)
+        if let cache { cacheState.install(cache) }
     }
 
     // MARK: - Configuration

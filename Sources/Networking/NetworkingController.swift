@@ -14,7 +14,7 @@ import Foundation
 /// It adds nothing to the client it wraps (`client`): requests go through the same pipeline.
 public struct NetworkingController: Sendable {
     /// The client requests go through.
-    public let client: HTTPClient
+    package let client: HTTPClient
 
     /// Wraps `client`.
     public init(client: HTTPClient) { self.client = client }

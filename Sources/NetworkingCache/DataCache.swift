@@ -21,11 +21,11 @@ import Synchronization
 /// Every method is safe to call from any thread.
 public final class DataCache: Sendable {
     /// The default sliding expiry of disk entries: 7 days.
-    public static let defaultTTL: TimeInterval = 7 * 24 * 60 * 60
+    @usableFromInline package static let defaultTTL: TimeInterval = 7 * 24 * 60 * 60
     /// The default bound of the memory tier: 64 MiB.
-    public static let defaultMemoryCostLimit = 64 * 1024 * 1024
+    @usableFromInline package static let defaultMemoryCostLimit = 64 * 1024 * 1024
     /// The default bound of the disk tier: 512 MiB.
-    public static let defaultDiskSizeLimit = 512 * 1024 * 1024
+    @usableFromInline package static let defaultDiskSizeLimit = 512 * 1024 * 1024
 
     /// The directory of the disk tier, or `nil` for a memory-only cache.
     public var directory: URL? { disk?.directory }

@@ -16,7 +16,7 @@ public final class ResponseCache: ResponseStore {
     /// Seconds a response without `max-age` or `Expires` stays fresh; `0` revalidates it before every reuse.
     public let defaultMaxAge: TimeInterval
     /// Where the responses are kept.
-    public let storage: DataCache
+    package let storage: DataCache
     private let level: CachingLevel
 
     /// Creates a response cache.

@@ -17,7 +17,7 @@
         /// not trusted `.serverCertificateUntrusted`. A response libcurl cannot parse is
         /// `.cannotParseResponse`: libcurl 7.88 reports a header line over its limit as "out of
         /// memory", and malformed chunked encoding as a receive error whose message says so.
-        public static func urlErrorCode(forCurlCode code: Int32) -> URLError.Code {
+        package static func urlErrorCode(forCurlCode code: Int32) -> URLError.Code {
             switch code {
             case NCURLE_UNSUPPORTED_PROTOCOL: return .unsupportedURL
             case NCURLE_URL_MALFORMAT: return .badURL

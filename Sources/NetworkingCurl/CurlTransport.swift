@@ -45,7 +45,7 @@
         public let configuration: Configuration
 
         /// The largest response body collected in memory (`configuration.maxResponseBodySize`).
-        public var maxResponseBodySize: Int { configuration.maxResponseBodySize }
+        package var maxResponseBodySize: Int { configuration.maxResponseBodySize }
         /// The event loops (`configuration.eventLoopCount`), each with its own thread and
         /// connection pool; `loop(for:isHTTPS:)` picks one per request.
         let loops: [CurlEventLoop]

@@ -45,9 +45,9 @@ import Foundation
 /// Keep one instance: copies share their state, and `setInterceptors` keeps the one you pass.
 public struct AuthRefreshInterceptor: HTTPInterceptor {
     /// The header that carries the credential (`Authorization` by default).
-    public let headerName: String
+    package let headerName: String
     /// The statuses that mean "credential refused": `401` and `403` by default.
-    public let statusCodes: Set<Int>
+    package let statusCodes: Set<Int>
     private let refresh: @Sendable () async throws -> String?
     private let coordinator = RefreshCoordinator()
 

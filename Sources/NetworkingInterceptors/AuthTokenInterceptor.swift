@@ -24,11 +24,11 @@ import Foundation
 /// `AuthRefreshInterceptor.init(tokenProvider:refresh:)`).
 public struct AuthTokenInterceptor: HTTPInterceptor {
     /// Where the token comes from.
-    public let tokenProvider: any TokenProvider
+    package let tokenProvider: any TokenProvider
     /// The header the credential is sent in.
-    public let headerName: String
+    package let headerName: String
     /// The scheme written before the token (`Bearer`); empty sends the bare token.
-    public let scheme: String
+    package let scheme: String
 
     /// Creates an interceptor sending `<headerName>: <scheme> <accessToken>`
     /// (`Authorization: Bearer …` by default).

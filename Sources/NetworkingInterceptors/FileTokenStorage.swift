@@ -22,7 +22,7 @@ import Foundation
 /// On Apple platforms prefer `KeychainTokenStorage`; this storage is for Linux, servers and tools.
 public struct FileTokenStorage: TokenStorage {
     /// The file the token is kept in.
-    public let fileURL: URL
+    package let fileURL: URL
 
     /// Creates a storage keeping the token at `fileURL` (a `file:` URL).
     public init(fileURL: URL) {

@@ -25,9 +25,9 @@
     /// ```
     public struct KeychainTokenStorage: TokenStorage {
         /// The service the token is stored under (typically your app's reverse-DNS name).
-        public let service: String
+        package let service: String
         /// The account the token is stored under, to keep several tokens apart.
-        public let account: String
+        package let account: String
 
         /// Where a `KeychainTokenStorage` keeps the token.
         public enum Backend: Sendable, Hashable {

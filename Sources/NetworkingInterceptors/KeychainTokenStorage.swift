@@ -9,9 +9,9 @@
     /// only a missing item reads as "no token".
     public struct KeychainTokenStorage: TokenStorage {
         /// The keychain service the item is stored under (typically your bundle identifier).
-        public let service: String
+        package let service: String
         /// The account the item is stored under, to keep several tokens apart.
-        public let account: String
+        package let account: String
 
         /// Creates a storage for the item `service`/`account`.
         public init(service: String, account: String = "token") {

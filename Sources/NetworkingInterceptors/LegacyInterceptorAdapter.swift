@@ -33,7 +33,7 @@ import Foundation
 /// ```
 public struct LegacyInterceptorAdapter: HTTPInterceptor {
     /// The wrapped interceptor.
-    public let interceptor: any Interceptor
+    package let interceptor: any Interceptor
 
     /// Wraps `interceptor`.
     public init(_ interceptor: any Interceptor) {

@@ -35,17 +35,17 @@ import Foundation
 /// ```
 public struct RetryInterceptor: HTTPInterceptor {
     /// How many times a request is sent at most, the first attempt included.
-    public let maxAttempts: Int
+    package let maxAttempts: Int
     /// The backoff before the first retry (its upper bound: the wait is random below it).
-    public let baseDelay: Duration
+    package let baseDelay: Duration
     /// The longest wait between attempts, for the backoff and for `Retry-After` alike.
-    public let maxDelay: Duration
+    package let maxDelay: Duration
     /// The response statuses that are retried.
-    public let retryableStatusCodes: Set<Int>
+    package let retryableStatusCodes: Set<Int>
     /// The methods that are retried.
-    public let retryableMethods: Set<HTTPMethod>
+    package let retryableMethods: Set<HTTPMethod>
     /// The clock, sleep and randomness the interceptor uses.
-    public let environment: Environment
+    package let environment: Environment
 
     /// Where `RetryInterceptor` gets the time, how it waits and where its randomness comes from;
     /// replace them to make tests deterministic and instant.

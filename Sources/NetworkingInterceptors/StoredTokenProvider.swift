@@ -10,7 +10,7 @@
 /// ```
 public actor StoredTokenProvider: TokenProvider {
     /// Where the token is persisted.
-    public nonisolated let storage: any TokenStorage
+    package nonisolated let storage: any TokenStorage
 
     private enum Cache {
         case unknown

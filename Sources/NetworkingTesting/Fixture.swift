@@ -87,7 +87,7 @@ public struct FixtureError: Error, LocalizedError, Sendable {
     public let message: String
 
     /// Creates an error.
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
     /// The message, naming the file.
     public var errorDescription: String? { message }

@@ -23,7 +23,7 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
     public let body: Data?
 
     /// Records `request`, reading its body.
-    public init(_ request: URLRequest) {
+    package init(_ request: URLRequest) {
         self.urlRequest = request
         self.method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
         self.url = request.url
@@ -32,7 +32,7 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
     }
 
     /// Records a request a transport received, reading its body (a one-shot body is read once, here).
-    public init(_ request: TransportRequest) async throws(NetworkingError) {
+    package init(_ request: TransportRequest) async throws(NetworkingError) {
         self.init(try await request.collectingBody(upTo: TransportRequest.defaultResponseBodyLimit))
     }
 

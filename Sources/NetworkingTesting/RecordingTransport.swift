@@ -32,14 +32,14 @@ import Synchronization
 /// would only show up on replay.
 public final class RecordingTransport: HTTPTransport {
     /// The headers redacted unless you pass another set.
-    public static let defaultRedactedHeaders: Set<String> = [
+    @usableFromInline package static let defaultRedactedHeaders: Set<String> = [
         "Authorization", "Cookie", "Set-Cookie", "Proxy-Authorization",
     ]
     /// What a redacted value is replaced with.
     package static let redactionPlaceholder = "<redacted>"
 
     /// The directory fixtures are written to.
-    public let directory: URL
+    package let directory: URL
     /// The headers whose values never reach a fixture (compared case-insensitively).
     package let redactedHeaders: Set<String>
     private let next: any HTTPTransport

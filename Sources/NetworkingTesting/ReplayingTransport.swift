@@ -40,7 +40,7 @@ public final class ReplayingTransport: HTTPTransport {
     /// The fixtures, in file-name order.
     package let entries: [Entry]
     /// The directory they were read from.
-    public let directory: URL
+    package let directory: URL
     private let used = Mutex<Set<Int>>([])
 
     /// Loads every `*.json` fixture in `directory`; throws a `FixtureError` naming the file that

@@ -72,8 +72,6 @@ public final class WebSocket: Sendable {
 
     /// The messages of a connection, as an `AsyncSequence` that throws `NetworkingError`.
     public struct Messages: AsyncSequence, Sendable {
-        /// Each element is one complete message.
-        public typealias Element = WebSocketMessage
         /// Kept so that the connection stays open while its messages are read.
         let socket: WebSocket
 
@@ -86,13 +84,6 @@ public final class WebSocket: Sendable {
 
             /// The next message, or `nil` once the connection closed cleanly.
             public mutating func next() async throws(NetworkingError) -> WebSocketMessage? {
-                try await socket.connection.nextMessage()
-            }
-
-            /// The next message, or `nil` once the connection closed cleanly.
-            public mutating func next(isolation actor: isolated (any Actor)?) async throws(NetworkingError)
-                -> WebSocketMessage?
-            {
                 try await socket.connection.nextMessage()
             }
         }

@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Decoding accepts dates with and without fractional seconds (`2026-06-14T20:09:58Z` and
 /// `2026-06-14T20:09:58.123Z`); encoding writes whole seconds, the common form.
-public enum JSONCoding {
+@usableFromInline package enum JSONCoding {
     /// A new decoder with ISO-8601 date decoding.
-    public static func makeDecoder() -> JSONDecoder {
+    @usableFromInline package static func makeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -19,14 +19,14 @@ public enum JSONCoding {
     }
 
     /// A new encoder with ISO-8601 date encoding.
-    public static func makeEncoder() -> JSONEncoder {
+    @usableFromInline package static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         return encoder
     }
 
     /// Parses an ISO-8601 date-time, with or without fractional seconds.
-    public static func parseISO8601(_ text: String) -> Date? {
+    package static func parseISO8601(_ text: String) -> Date? {
         if let date = try? Date(text, strategy: plain) { return date }
         return try? Date(text, strategy: fractional)
     }

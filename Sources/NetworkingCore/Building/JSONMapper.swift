@@ -40,9 +40,9 @@ public struct EmptyResponse: Decodable, Sendable, Hashable {
 /// How the endpoint clients decode a response: `JSONMapper.map` first when the type has it,
 /// then `ResponseDecoding` (so `Data`, `String` and `JSONResponse` work too), with `EmptyResponse`
 /// accepting any body.
-public enum EndpointDecoding {
+package enum EndpointDecoding {
     /// Decodes `exchange`'s body as `T`; a failure is `.decoding` with the response metadata.
-    public static func decode<T: Decodable>(
+    package static func decode<T: Decodable>(
         _ type: T.Type, from exchange: HTTPExchange, decoder: JSONDecoder
     ) throws(NetworkingError) -> T {
         if let empty = EmptyResponse() as? T { return empty }

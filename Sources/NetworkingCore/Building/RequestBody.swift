@@ -18,21 +18,21 @@ public indirect enum RequestBody: Sendable {
 }
 
 /// The encoded form of a `RequestBody`.
-public struct EncodedBody: Sendable {
+package struct EncodedBody: Sendable {
     /// The bytes to send, or `nil` when the body streams from `fileURL`.
-    public let data: Data?
+    package let data: Data?
     /// The file to stream from, for `.file`.
-    public let fileURL: URL?
+    package let fileURL: URL?
     /// The `Content-Type` to send.
-    public let contentType: String
+    package let contentType: String
     /// The body produced as it is sent, for `.stream`.
-    public var stream: HTTPBody? = nil
+    package var stream: HTTPBody? = nil
 }
 
 extension RequestBody {
     /// Encodes the body; a value that cannot be encoded (such as `Double.nan` in JSON) throws
     /// `.invalidRequest` saying why.
-    public func encoded(with encoder: JSONEncoder) throws(NetworkingError) -> EncodedBody {
+    package func encoded(with encoder: JSONEncoder) throws(NetworkingError) -> EncodedBody {
         switch self {
         case .json(let value):
             return try Self.json(value, encoder: encoder)

@@ -59,5 +59,5 @@ extension HTTPMethod {
     /// Whether the method is an RFC 9110 token, which every request's method must be: a method
     /// that is not (a space, a CR or LF, an empty string) fails with `.invalidRequest` before
     /// anything is sent.
-    public var isValid: Bool { RequestHeadCheck.isToken(rawValue) }
+    package var isValid: Bool { RequestHeadCheck.isToken(rawValue) }
 }

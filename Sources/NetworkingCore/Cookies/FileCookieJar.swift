@@ -20,9 +20,9 @@ import Synchronization
 /// ```
 public final class FileCookieJar: CookieJar {
     /// The jar's file.
-    public let fileURL: URL
+    package let fileURL: URL
     /// Whether cookies without an expiry are written too (by default they end with the process).
-    public let keepsSessionCookies: Bool
+    package let keepsSessionCookies: Bool
     /// How long a change waits for others before the file is written.
     package let writeDelay: Duration
 

@@ -22,7 +22,7 @@ import Foundation
 public final class HTTPCookieStorageJar: CookieJar, @unchecked Sendable {
 
     /// The storage the cookies are kept in.
-    public let storage: HTTPCookieStorage
+    package let storage: HTTPCookieStorage
 
     /// A jar over `storage`.
     public init(_ storage: HTTPCookieStorage) {

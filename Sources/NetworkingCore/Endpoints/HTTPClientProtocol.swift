@@ -91,7 +91,7 @@ public final class RequestHandle: Sendable {
     private let task: Task<Void, Never>
 
     /// Wraps the task running a request.
-    public init(_ task: Task<Void, Never>) { self.task = task }
+    package init(_ task: Task<Void, Never>) { self.task = task }
 
     /// Cancels the request; its completion handler receives `.failure(.cancelled)`.
     public func cancel() { task.cancel() }

@@ -45,13 +45,13 @@ public struct NetworkPath: Sendable, Hashable {
     public static let `default` = NetworkPath()
 
     /// Whether this path is the default one.
-    public var isDefault: Bool { self == .default }
+    package var isDefault: Bool { self == .default }
 
     /// Throws `.invalidRequest` when a setting cannot be used: a socket path that is empty, holds a
     /// control character or is longer than a socket address holds (107 bytes), a local address
     /// with a control character or a space, a negative or non-finite delay, or an environment
     /// variable naming an unusable proxy (for `.environment`).
-    public func validate() throws(NetworkingError) {
+    package func validate() throws(NetworkingError) {
         if let path = unixSocketPath {
             try NetworkPathText.check(path, "The Unix socket path")
             if path.utf8.count > 107 {

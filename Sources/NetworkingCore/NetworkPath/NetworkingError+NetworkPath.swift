@@ -7,11 +7,11 @@ import Foundation
 extension NetworkingError {
     /// The `userInfo` key of a transport error that a proxy caused; its value is the proxy's URL
     /// (without credentials).
-    public static let proxyFailureKey = "NetworkingProxyFailure"
+    package static let proxyFailureKey = "NetworkingProxyFailure"
 
     /// The `userInfo` key of a transport error caused by a certificate whose public key matched
     /// none of the keys pinned for its host; its value is the host.
-    public static let pinnedKeyMismatchKey = "NetworkingPinnedKeyMismatch"
+    package static let pinnedKeyMismatchKey = "NetworkingPinnedKeyMismatch"
 
     /// The proxy (its URL, without credentials) that refused or failed the request: it could not
     /// be reached, rejected its credentials, or would not open a tunnel or SOCKS connection to

@@ -48,13 +48,13 @@ public struct ServerTrust: Sendable, Hashable {
     public static let system = ServerTrust()
 
     /// Whether these are the default settings.
-    public var isDefault: Bool { self == .system }
+    package var isDefault: Bool { self == .system }
 
     /// The pins for `host` (the first entry that applies), or `nil` when it is not pinned.
     public func pins(for host: String) -> PublicKeyPins? { pins.first { $0.applies(to: host) } }
 
     /// Throws `.invalidRequest` when the CA file path is empty or holds a control character.
-    public func validate() throws(NetworkingError) {
+    package func validate() throws(NetworkingError) {
         if case .file(let path) = certificateAuthorities { try NetworkPathText.check(path, "The CA file path") }
     }
 }

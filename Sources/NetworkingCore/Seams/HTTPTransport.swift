@@ -65,10 +65,10 @@ public struct TransportRequest: Sendable {
     /// When the request's first hop was sent, for a hop after a redirect: a transport's limit on
     /// the whole request (`CurlTransport.Configuration.totalTimeout`) counts from it. `nil` for a
     /// first hop (the request starts now).
-    public var firstHopStart: ContinuousClock.Instant?
+    package var firstHopStart: ContinuousClock.Instant?
 
     /// The default for `responseBodyLimit`: 128 MiB.
-    public static let defaultResponseBodyLimit = 128 * 1024 * 1024
+    @usableFromInline package static let defaultResponseBodyLimit = 128 * 1024 * 1024
 
     /// Creates a request.
     public init(
@@ -85,7 +85,7 @@ public struct TransportRequest: Sendable {
     /// body: bytes as `httpBody`, a file as an `InputStream` over it (not read here), and a stream
     /// read into `httpBody` (at most `limit` bytes, 16 MiB by default; a one-shot stream is read
     /// then).
-    public func collectingBody(
+    package func collectingBody(
         upTo limit: Int = FileBodyWriter.defaultMaxInMemoryBody
     ) async throws(NetworkingError) -> URLRequest {
         guard let body else { return head }
@@ -118,7 +118,8 @@ public struct ClosureTransport: HTTPTransport {
     }
 
     /// Creates a transport that answers each request with the exchange `handler` returns for it,
-    /// its body collected into `httpBody` first (see `TransportRequest.collectingBody(upTo:)`).
+    /// its body put on the request first: bytes as `httpBody`, a file as an `httpBodyStream` over
+    /// it, and a stream read into `httpBody` (at most 16 MiB).
     public init(exchange handler: @escaping @Sendable (URLRequest) async throws(NetworkingError) -> HTTPExchange) {
         self.handler = { (request) throws(NetworkingError) in
             TransportResponse(try await handler(try await request.collectingBody()))
@@ -147,7 +148,8 @@ extension HTTPTransport {
 
     /// Sends `head` with `request`'s body and reading, and collects the whole response body: for
     /// a wrapper that changes the head (a conditional request, a credential) before passing it on.
-    public func exchange(for request: TransportRequest, head: URLRequest) async throws(NetworkingError) -> HTTPExchange
+    package func exchange(for request: TransportRequest, head: URLRequest) async throws(NetworkingError)
+        -> HTTPExchange
     {
         var forwarded = request
         forwarded.head = head

@@ -11,9 +11,9 @@ import Synchronization
 /// Transports feed it from their receive callbacks: `begin(_:)` once with the response, then
 /// `write(_:)` for every chunk when `begin` returned `true`, then `close()`. Calls must not
 /// overlap (a transport's callbacks for one transfer are serial).
-public final class FileBodyWriter: Sendable {
+package final class FileBodyWriter: Sendable {
     /// The most bytes of a non-2xx body a download keeps in memory by default: 16 MiB.
-    public static let defaultMaxInMemoryBody = 16 * 1024 * 1024
+    package static let defaultMaxInMemoryBody = 16 * 1024 * 1024
 
     /// Chunks are gathered up to this size before a `write(2)`: fewer system calls on the
     /// transport's callback thread, which on Linux cannot slow the network down (see `write`).

@@ -2,7 +2,7 @@ import Foundation
 
 extension ResponseBodyStream {
     /// The longest line `lines` accepts by default: 8 MiB.
-    public static let defaultMaxLineLength = 8 * 1024 * 1024
+    @usableFromInline package static let defaultMaxLineLength = 8 * 1024 * 1024
 
     /// The body as single bytes.
     public var bytes: Bytes { Bytes(base: self) }
@@ -15,29 +15,19 @@ extension ResponseBodyStream {
         Lines(base: self, maxLineLength: maxLineLength)
     }
 
-    /// The body as lines of at most `defaultMaxLineLength` bytes (see `lines(maxLineLength:)`).
+    /// The body as lines of at most 8 MiB (see `lines(maxLineLength:)`).
     public var lines: Lines { lines(maxLineLength: Self.defaultMaxLineLength) }
 
     /// A response body as an `AsyncSequence` of bytes.
     public struct Bytes: AsyncSequence, Sendable {
-        /// A single byte of the body.
-        public typealias Element = UInt8
-        /// The error that ends the body early.
-        public typealias Failure = NetworkingError
-
         /// The chunked body this view reads.
-        public let base: ResponseBodyStream
+        package let base: ResponseBodyStream
 
         /// Returns an iterator over the body's bytes.
         public func makeAsyncIterator() -> Iterator { Iterator(chunks: base.makeAsyncIterator()) }
 
         /// Reads the bytes in order.
         public struct Iterator: AsyncIteratorProtocol, Sendable {
-            /// A single byte of the body.
-            public typealias Element = UInt8
-            /// The error that ends the body early.
-            public typealias Failure = NetworkingError
-
             var chunks: ResponseBodyStream.Iterator
             var chunk = Data()
             var index = 0
@@ -53,25 +43,15 @@ extension ResponseBodyStream {
                 index += 1
                 return byte
             }
-
-            /// The next byte, or `nil` at the end of the body.
-            public mutating func next(isolation actor: isolated (any Actor)?) async throws(NetworkingError) -> UInt8? {
-                try await next()
-            }
         }
     }
 
     /// A response body as an `AsyncSequence` of text lines.
     public struct Lines: AsyncSequence, Sendable {
-        /// A line of text, without its terminator.
-        public typealias Element = String
-        /// The error that ends the body early, or a line that is too long.
-        public typealias Failure = NetworkingError
-
         /// The chunked body this view reads.
-        public let base: ResponseBodyStream
+        package let base: ResponseBodyStream
         /// The longest line accepted, in bytes.
-        public let maxLineLength: Int
+        package let maxLineLength: Int
 
         /// Returns an iterator over the body's lines.
         public func makeAsyncIterator() -> Iterator {
@@ -80,11 +60,6 @@ extension ResponseBodyStream {
 
         /// Reads the lines in order.
         public struct Iterator: AsyncIteratorProtocol, Sendable {
-            /// A line of text, without its terminator.
-            public typealias Element = String
-            /// The error that ends the body early, or a line that is too long.
-            public typealias Failure = NetworkingError
-
             var chunks: ResponseBodyStream.Iterator
             let base: ResponseBodyStream
             var splitter: LineSplitter
@@ -113,11 +88,6 @@ extension ResponseBodyStream {
                 let line = pending[index]
                 index += 1
                 return String(decoding: line, as: UTF8.self)
-            }
-
-            /// The next line, or `nil` at the end of the body.
-            public mutating func next(isolation actor: isolated (any Actor)?) async throws(NetworkingError) -> String? {
-                try await next()
             }
         }
     }

@@ -17,11 +17,6 @@ import Synchronization
 /// of the stream cancels the transfer. `bytes` and `lines` view the same body as bytes or text
 /// lines.
 public struct ResponseBodyStream: AsyncSequence, Sendable {
-    /// A chunk of the body.
-    public typealias Element = Data
-    /// Every failure is a `NetworkingError`.
-    public typealias Failure = NetworkingError
-
     /// How a body ended, as `onTermination` handlers see it.
     package enum Termination: Sendable {
         /// The whole body arrived.
@@ -121,20 +116,10 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
 
     /// Reads the chunks in order.
     public struct Iterator: AsyncIteratorProtocol, Sendable {
-        /// A chunk of the body, as it arrived.
-        public typealias Element = Data
-        /// The error that ends the body early.
-        public typealias Failure = NetworkingError
-
         fileprivate let handle: Handle
 
         /// The next chunk, or `nil` at the end of the body.
         public mutating func next() async throws(NetworkingError) -> Data? {
-            try await handle.storage.next()
-        }
-
-        /// The next chunk, or `nil` at the end of the body.
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws(NetworkingError) -> Data? {
             try await handle.storage.next()
         }
     }

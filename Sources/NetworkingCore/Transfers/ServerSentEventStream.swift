@@ -16,11 +16,6 @@ import Foundation
 /// not `text/event-stream` throws `.validation`; another non-2xx status throws `.http`; neither
 /// reconnects. Cancelling the iterating task closes the connection and throws `.cancelled`.
 public struct ServerSentEventStream: AsyncSequence, Sendable {
-    /// One event from the server.
-    public typealias Element = ServerSentEvent
-    /// The error that ends the stream.
-    public typealias Failure = NetworkingError
-
     /// Opens one connection; the argument is the `Last-Event-ID` to send, if any.
     package typealias Connect = @Sendable (_ lastEventID: String?) async throws(NetworkingError) -> StreamedResponse
 
@@ -29,7 +24,7 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
         /// Reconnections in a row without an event before giving up; 0 never reconnects.
         public var maxAttempts: Int
         /// The wait before reconnecting until the server sends `retry:`.
-        public var defaultDelay: Duration
+        package var defaultDelay: Duration
 
         /// Creates a policy.
         public init(maxAttempts: Int, defaultDelay: Duration = .seconds(3)) {
@@ -44,7 +39,7 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
     }
 
     /// The largest event (the bytes of its data) accepted by default: 8 MiB.
-    public static let defaultMaxEventSize = 8 * 1024 * 1024
+    @usableFromInline package static let defaultMaxEventSize = 8 * 1024 * 1024
 
     private let connect: Connect
     private let lastEventID: String
@@ -71,11 +66,6 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
 
     /// Reads events, reconnecting as needed.
     public struct Iterator: AsyncIteratorProtocol, Sendable {
-        /// One event from the server.
-        public typealias Element = ServerSentEvent
-        /// The error that ends the stream.
-        public typealias Failure = NetworkingError
-
         let connect: Connect
         let reconnection: Reconnection
         var parser: ServerSentEventParser
@@ -97,13 +87,6 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
                 if done { return nil }
                 if body == nil { try await open() } else { try await read() }
             }
-        }
-
-        /// The next event, or `nil` when the stream is over.
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws(NetworkingError)
-            -> ServerSentEvent?
-        {
-            try await next()
         }
 
         /// Connects (after the reconnection delay, unless this is the first connection).

@@ -18,7 +18,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// client over it (URLSession is told not to follow them).
     public let redirectPolicy: RedirectPolicy
     /// The largest response body collected in memory, in bytes.
-    public let maxResponseBodySize: Int
+    package let maxResponseBodySize: Int
     /// The configuration's `timeoutIntervalForResource`, when it is shorter than the stock seven
     /// days: the transport enforces it itself over a request and its redirects (URLSession on
     /// Linux ignores it).
@@ -27,11 +27,11 @@ public final class URLSessionTransport: HTTPTransport {
     /// Whether the session stores and sends cookies itself: its configuration kept a cookie
     /// storage (`preparedForNetworking()` removes only the shared one) and sets cookies. Read
     /// once here: `URLSession.configuration` is a copy made on every read.
-    public let handlesCookiesItself: Bool
+    package let handlesCookiesItself: Bool
     /// How requests reach their servers (see `init`).
-    public let networkPath: NetworkPath
+    package let networkPath: NetworkPath
     /// Whom TLS connections trust (see `init`).
-    public let trust: ServerTrust
+    package let trust: ServerTrust
     /// Why `networkPath` or `trust` cannot be honoured here: every request fails with it.
     let settingsError: NetworkingError?
 
@@ -39,7 +39,7 @@ public final class URLSessionTransport: HTTPTransport {
     static let stockResourceTimeout: TimeInterval = 7 * 24 * 60 * 60
 
     /// The default cap on an in-memory response body: 128 MiB.
-    public static let defaultMaxResponseBodySize = 128 * 1024 * 1024
+    @usableFromInline package static let defaultMaxResponseBodySize = 128 * 1024 * 1024
 
     /// Creates a transport with its own session.
     ///

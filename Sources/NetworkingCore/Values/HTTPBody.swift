@@ -145,11 +145,6 @@ public struct HTTPBody: Sendable {
 }
 
 extension HTTPBody: AsyncSequence {
-    /// A chunk of the body.
-    public typealias Element = Data
-    /// Reading a body fails with a `NetworkingError`.
-    public typealias Failure = NetworkingError
-
     /// The size of the chunks a file is read in.
     static let fileChunkSize = 64 * 1024
 
@@ -167,11 +162,6 @@ extension HTTPBody: AsyncSequence {
 
     /// Reads a body's chunks in order.
     public struct Iterator: AsyncIteratorProtocol {
-        /// A chunk of the body.
-        public typealias Element = Data
-        /// Reading a body fails with a `NetworkingError`.
-        public typealias Failure = NetworkingError
-
         fileprivate enum Source {
             case bytes(Data?)
             case file(URL, FileHandle?)

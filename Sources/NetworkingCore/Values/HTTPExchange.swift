@@ -67,5 +67,5 @@ public struct HTTPExchange: Sendable {
     public func header(_ name: String) -> String? { head.header(name) }
 
     /// The response's header fields, with their names as received (see `ResponseHead.headerFields`).
-    public var responseHeaders: HTTPHeaders { head.headerFields }
+    package var responseHeaders: HTTPHeaders { head.headerFields }
 }

@@ -39,7 +39,9 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStr
 
     /// The methods RFC 9110 §9.2.2 defines as idempotent: repeating them has the same effect on
     /// the server as sending them once, so they are safe to retry.
-    public static let idempotentMethods: Set<HTTPMethod> = [.get, .head, .put, .delete, .options, .trace]
+    @usableFromInline package static let idempotentMethods: Set<HTTPMethod> = [
+        .get, .head, .put, .delete, .options, .trace,
+    ]
 
     /// Whether repeating this request has the same intended effect as sending it once (RFC 9110 §9.2.2).
     public var isIdempotent: Bool { Self.idempotentMethods.contains(self) }

@@ -22,7 +22,7 @@ public struct JSONResponse: Sendable {
     public let data: Data
 
     /// Parses a response body; an empty body gives an empty `body`.
-    public init(statusCode: Int, headers: HTTPHeaders, data: Data, decoder: JSONDecoder) throws {
+    package init(statusCode: Int, headers: HTTPHeaders, data: Data, decoder: JSONDecoder) throws {
         self.statusCode = statusCode
         self.headerFields = headers
         self.headers = headers.dictionary.mapValues { AnyCodable.string($0) }

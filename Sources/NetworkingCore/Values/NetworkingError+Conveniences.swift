@@ -47,7 +47,7 @@ extension NetworkingError {
     }
 
     /// The status of an `.http` error (the server answered outside 2xx); `nil` otherwise.
-    public var httpStatusCode: Int? {
+    package var httpStatusCode: Int? {
         guard case .http(let error) = self else { return nil }
         return error.statusCode
     }

@@ -77,7 +77,7 @@ public struct ResponseHead: Sendable {
     }
 
     /// Whether a field named `name` (compared case-insensitively) is present.
-    public func containsField(_ name: String) -> Bool {
+    package func containsField(_ name: String) -> Bool {
         switch fields {
         case .response(let response):
             return response.value(forHTTPHeaderField: name) != nil

@@ -73,7 +73,7 @@ public struct TransactionMetrics: Sendable, Hashable {
 extension URLRequest {
     /// The size of the body as far as the library can know it without sending it: the in-memory
     /// body's size, `0` when there is no body, `nil` for a body streamed from a file or a stream.
-    public var inMemoryBodyByteCount: Int64? {
+    package var inMemoryBodyByteCount: Int64? {
         if let body = httpBody { return Int64(body.count) }
         if httpBodyStream != nil { return nil }
         return 0

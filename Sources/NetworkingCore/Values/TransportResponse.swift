@@ -60,7 +60,7 @@ public struct TransportResponse: Sendable {
     public var statusCode: Int { exchange.statusCode }
 
     /// The body, when it arrived whole; `nil` while it is still arriving.
-    public var completeBody: Data? { exchange.arrivingBody == nil ? exchange.body : nil }
+    package var completeBody: Data? { exchange.arrivingBody == nil ? exchange.body : nil }
 
     /// The body as a stream (a complete body is one chunk).
     public var body: ResponseBodyStream {
