@@ -106,7 +106,7 @@ extension Networking {
     /// Answers `PUT path` with `response` (JSON; `Data` and `String` as they are), `headerFields`
     /// and `statusCode`, after `delay` seconds. `response` is encoded in the caller's isolation, so
     /// it may be a model whose conformance is isolated to the caller's actor.
-    package nonisolated(nonsending) func fakePUT<T: Encodable>(
+    public nonisolated(nonsending) func fakePUT<T: Encodable>(
         _ path: String, response: T, headerFields: [String: String] = [:], statusCode: Int = 200,
         delay: TimeInterval = 0
     ) async {
@@ -118,7 +118,7 @@ extension Networking {
     /// Answers `PATCH path` with `response` (JSON; `Data` and `String` as they are), `headerFields`
     /// and `statusCode`, after `delay` seconds. `response` is encoded in the caller's isolation, so
     /// it may be a model whose conformance is isolated to the caller's actor.
-    package nonisolated(nonsending) func fakePATCH<T: Encodable>(
+    public nonisolated(nonsending) func fakePATCH<T: Encodable>(
         _ path: String, response: T, headerFields: [String: String] = [:], statusCode: Int = 200,
         delay: TimeInterval = 0
     ) async {
