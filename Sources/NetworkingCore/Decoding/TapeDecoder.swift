@@ -44,7 +44,8 @@ package final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     struct Options {
         let dates: JSONDecoder.DateDecodingStrategy
         let data: JSONDecoder.DataDecodingStrategy
-        let userInfo: [CodingUserInfoKey: any Sendable]
+        /// `Any`, as `Decoder.userInfo` has it (some SDKs declare the decoder's values `Sendable`).
+        let userInfo: [CodingUserInfoKey: Any]
 
         init?(_ decoder: JSONDecoder) {
             guard type(of: decoder) == JSONDecoder.self, !decoder.allowsJSON5,
