@@ -28,7 +28,7 @@ public struct JSONResponse: Sendable {
         self.headers = headers.dictionary.mapValues { AnyCodable.string($0) }
         self.data = data
         let isBlank = data.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-        self.json = isBlank ? .null : try decoder.decode(AnyCodable.self, from: data)
+        self.json = isBlank ? .null : try TapeDecoder.decode(AnyCodable.self, from: data, using: decoder)
         self.body = json.objectValue ?? [:]
     }
 }
