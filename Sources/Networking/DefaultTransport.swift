@@ -53,7 +53,9 @@ enum DefaultTransport {
             guard let resolved = try? networkPath.resolved() else {
                 return CurlTransport.preferred(configuration: .init(networkPath: networkPath, trust: trust))
             }
-            if trust.isDefault, resolved.hostOverrides.isEmpty, resolved == (try? NetworkPath.default.resolved()) {
+            // The environment is read once: for the default path, `resolved` is the default resolved.
+            let defaultResolved = networkPath == .default ? resolved : try? NetworkPath.default.resolved()
+            if trust.isDefault, resolved.hostOverrides.isEmpty, resolved == defaultResolved {
                 guard let curl = shared as? CurlTransport else { return shared }
                 if curl.configuration.networkPath == resolved { return shared }
             }
