@@ -164,6 +164,26 @@ final class TapeDecoderTests: XCTestCase {
         assertSame([Int: String].self, #"{"1": "a", "2": "b"}"#, withoutFoundation: true)
     }
 
+    func testLargeObjectsAreIndexedWithTheFirstOfEqualKeysWinning() {
+        let members = (0..<5_000).map { #""k\#($0)": \#($0)"# }
+        let map = "{" + members.joined(separator: ", ") + #", "k7": -1, "é": 1}"#
+        assertSame([String: Int].self, map, withoutFoundation: false)  // the key beyond ASCII
+        assertSame([String: Int].self, "{" + members.joined(separator: ", ") + #", "k7": -1}"#, withoutFoundation: true)
+        struct Picks: Decodable, Equatable {
+            let k0: Int, k4999: Int, k7: Int
+            let k5000: Int?
+        }
+        assertSame(Picks.self, "{" + members.joined(separator: ", ") + #", "k7": -1}"#, withoutFoundation: true)
+        // A key that Swift's strings compare equal to another (Kelvin sign and K) is found as in JSONDecoder.
+        struct Kelvin: Decodable, Equatable {
+            let value: Int
+            enum CodingKeys: String, CodingKey { case value = "\u{212A}" }
+        }
+        let many = (0..<20).map { #""x\#($0)": 0"# }.joined(separator: ", ")
+        assertSame(Kelvin.self, #"{"K": 3, "# + many + "}", withoutFoundation: true)
+        assertSame(Kelvin.self, #"{"K": 3}"#, withoutFoundation: false)
+    }
+
     func testStrings() {
         assertSame(
             [String].self, #"["", "plain", "\b\f\n\r\t", "\u0000", "\uD834\uDD1E", "日本"]"#, withoutFoundation: true)

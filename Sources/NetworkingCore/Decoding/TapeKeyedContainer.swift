@@ -1,18 +1,39 @@
-/// An object on the tape, read by key: a member is found by comparing its key's bytes, the first of
-/// equal keys winning (as in `JSONDecoder`).
+/// An object on the tape, read by key, the first of equal keys winning (as in `JSONDecoder`). In an
+/// object of a few members a key is found by comparing bytes; a larger one (a map decoded as a
+/// dictionary, say) is indexed once, so that reading every member stays linear.
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: TapeDecoder
     /// The object's entry.
     let object: Int
     let path: JSONCodingPath
+    /// The value of each key, for an object of more than ``indexedFrom`` members.
+    private let index: [String: Int]?
+
+    /// The number of members from which a lookup by scanning costs more than building an index.
+    static var indexedFrom: Int32 { 16 }
 
     init(decoder: TapeDecoder, object: Int, path: JSONCodingPath) throws {
-        guard decoder.tape.entries[object].kind == .object else {
+        let entries = decoder.tape.entries
+        guard entries[object].kind == .object else {
             throw decoder.mismatch([String: Any].self, at: object, path: path)
         }
         self.decoder = decoder
         self.object = object
         self.path = path
+        guard entries[object].count > Self.indexedFrom else {
+            index = nil
+            return
+        }
+        var index: [String: Int] = [:]
+        index.reserveCapacity(Int(entries[object].count))
+        var member = object + 1
+        for _ in 0..<entries[object].count {
+            let name = String(
+                decoding: decoder.tape.bytes[Int(entries[member].start)..<Int(entries[member].end)], as: UTF8.self)
+            if index[name] == nil { index[name] = member + 1 }
+            member = Int(entries[member + 1].next)
+        }
+        self.index = index
     }
 
     var codingPath: [any CodingKey] { path.keys }
@@ -29,9 +50,10 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return keys
     }
 
-    /// The index of `key`'s value, or `nil`. A key beyond ASCII is compared by Unicode's rules, which
-    /// is left to `JSONDecoder`.
+    /// The index of `key`'s value, or `nil`. Scanning, a key beyond ASCII (which compares by Unicode's
+    /// rules, as the index's `String` keys do) is left to `JSONDecoder`.
     private func find(_ key: Key) -> Int? {
+        if let index { return index[key.stringValue] }
         var name = key.stringValue
         let entries = decoder.tape.entries
         var beyondASCII = false
