@@ -12,9 +12,9 @@ import Foundation
 /// - a decoder that is a subclass, or whose key, float or JSON5 options are not the defaults, is used
 ///   as it is;
 /// - a document the tape does not take (see ``JSONTape``) is decoded by the decoder;
-/// - when decoding meets something it leaves to Foundation (a number with a fraction read as an
-///   integer, `Decimal`, a date format other than seconds, milliseconds or a custom closure, a
-///   `superDecoder`), or anything throws, the whole document is decoded again by the decoder, whose
+/// - when decoding meets something it leaves to Foundation (a number beyond 64 bits or one it reads
+///   its own way, `Decimal`, base64 `Data`, a date format other than seconds, milliseconds or a custom
+///   closure, a `superDecoder`), or anything throws, the whole document is decoded again by the decoder, whose
 ///   result or error is the one returned. A type whose `init(from:)` catches the error of a member
 ///   still gets Foundation's result, since what was left to Foundation is remembered.
 ///
