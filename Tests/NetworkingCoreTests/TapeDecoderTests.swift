@@ -221,6 +221,7 @@ final class TapeDecoderTests: XCTestCase {
         let snake = JSONDecoder()
         snake.keyDecodingStrategy = .convertFromSnakeCase
         assertSame([String: Int].self, #"{"a_b": 1}"#, decoder: snake, withoutFoundation: false)
+        // Unchecked as JSONDecoder itself is: it adds no state, and JSONDecoder guards its own.
         final class Subclass: JSONDecoder, @unchecked Sendable {}
         assertSame([Int].self, "[1]", decoder: Subclass(), withoutFoundation: false)
     }

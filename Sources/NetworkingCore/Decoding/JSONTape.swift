@@ -50,6 +50,15 @@ package struct JSONTape {
     /// The document's values; the first is the top-level value.
     let entries: [Entry]
 
+    /// The bytes of `entry` as text, as they stand (a string's contents without its quotes, escapes
+    /// and all; a number as written). Invalid UTF-8 is repaired, so a caller that must reject it
+    /// checks the bytes itself.
+    func text(of entry: Entry) -> String {
+        bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[Int(entry.start)..<Int(entry.end)]), as: UTF8.self)
+        }
+    }
+
     /// Scans `data`, or returns `nil` for anything described above as left to `JSONDecoder`.
     package init?(_ data: Data) {
         guard data.count < Int32.max else { return nil }

@@ -6,11 +6,7 @@ extension TapeDecoder {
     /// Throws `valueNotFound` when the value at `index` is `null`.
     func nonNull(_ index: Int, _ type: Any.Type, path: JSONCodingPath, key: (any CodingKey)? = nil) throws {
         guard tape.entries[index].kind == .null else { return }
-        throw DecodingError.valueNotFound(
-            type,
-            .init(
-                codingPath: path.appending(key).keys,
-                debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+        throw mismatch(type, at: index, path: path, key: key)
     }
 
     /// The error for a value of the wrong kind (`valueNotFound` for `null`).
@@ -41,12 +37,8 @@ extension TapeDecoder {
     func string(at index: Int, path: JSONCodingPath, key: (any CodingKey)? = nil) throws -> String {
         let entry = tape.entries[index]
         guard entry.kind == .string else { throw mismatch(String.self, at: index, path: path, key: key) }
+        if entry.flags == 0 { return tape.text(of: entry) }
         let range = Int(entry.start)..<Int(entry.end)
-        if entry.flags == 0 {
-            return tape.bytes.withUnsafeBufferPointer {
-                String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
-            }
-        }
         var bytes: [UInt8]
         if entry.flags & JSONTape.escaped != 0 {
             guard let unescaped = unescape(range) else { throw leaveToFoundation() }
@@ -141,7 +133,7 @@ extension TapeDecoder {
         let entry = tape.entries[index]
         guard entry.kind == .number else { throw mismatch(type, at: index, path: path, key: key) }
         if entry.flags & JSONTape.fractional != 0 {
-            let text = String(decoding: tape.bytes[Int(entry.start)..<Int(entry.end)], as: UTF8.self)
+            let text = tape.text(of: entry)
             guard let double = Double(text), double.isFinite else { throw leaveToFoundation() }
             guard double == double.rounded(.towardZero) else {
                 throw DecodingError.dataCorrupted(
@@ -173,16 +165,12 @@ extension TapeDecoder {
     ) throws -> T {
         let entry = tape.entries[index]
         guard entry.kind == .number else { throw mismatch(type, at: index, path: path, key: key) }
-        let range = Int(entry.start)..<Int(entry.end)
-        let text = tape.bytes.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
-        }
-        guard let value = T(text), value.isFinite else { throw leaveToFoundation() }
+        guard let value = T(tape.text(of: entry)), value.isFinite else { throw leaveToFoundation() }
         // A zero is taken only when written without an exponent and without a digit beyond 0: its
         // reading is then certain. (`JSONDecoder` rejects a zero that underflowed, and checks the
         // digits of one with an exponent in an order of its own: it refuses `0e3` but takes `0e0`.)
         if value == 0,
-            tape.bytes[range].contains(where: {
+            tape.bytes[Int(entry.start)..<Int(entry.end)].contains(where: {
                 $0 | 0x20 == UInt8(ascii: "e") || ($0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9"))
             })
         {

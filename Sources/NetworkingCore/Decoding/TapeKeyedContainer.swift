@@ -28,8 +28,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         index.reserveCapacity(Int(entries[object].count))
         var member = object + 1
         for _ in 0..<entries[object].count {
-            let name = String(
-                decoding: decoder.tape.bytes[Int(entries[member].start)..<Int(entries[member].end)], as: UTF8.self)
+            let name = decoder.tape.text(of: entries[member])
             if index[name] == nil { index[name] = member + 1 }
             member = Int(entries[member + 1].next)
         }
@@ -38,14 +37,17 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     var codingPath: [any CodingKey] { path.keys }
 
+    /// Each key once (keys are plain ASCII: the scanner leaves any other to `JSONDecoder`).
     var allKeys: [Key] {
+        if let index { return index.keys.compactMap { Key(stringValue: $0) } }
+        let entries = decoder.tape.entries
         var seen = Set<String>()
         var keys: [Key] = []
         var member = object + 1
-        for _ in 0..<decoder.tape.entries[object].count {
-            let text = (try? decoder.string(at: member, path: path)) ?? ""
+        for _ in 0..<entries[object].count {
+            let text = decoder.tape.text(of: entries[member])
             if seen.insert(text).inserted, let key = Key(stringValue: text) { keys.append(key) }
-            member = Int(decoder.tape.entries[member + 1].next)
+            member = Int(entries[member + 1].next)
         }
         return keys
     }

@@ -18,7 +18,7 @@ extension HTTPHeaders {
     /// These fields, in order, with the value of every `Proxy-Authorization` replaced by
     /// `redactedValue`: the headers observers are shown.
     package func hidingProxyCredentials() -> HTTPHeaders {
-        guard contains(where: { Self.isProxyAuthorization($0.name) }) else { return self }
+        guard contains(Self.proxyAuthorization) else { return self }
         var hidden = HTTPHeaders()
         for field in self {
             hidden.add(
