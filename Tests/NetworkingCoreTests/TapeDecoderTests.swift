@@ -192,6 +192,20 @@ final class TapeDecoderTests: XCTestCase {
         assertSame([String].self, #"["\x"]"#, withoutFoundation: false)
     }
 
+    func testEveryByteThatEndsAPlainRunIsFoundAtEveryOffsetOfAWord() {
+        // The scanner skips plain bytes a word at a time and stops at the first that is not plain:
+        // each such byte (and a string's end) at each offset of the first three words, plain text after.
+        let enders: [(text: String, withoutFoundation: Bool)] = [
+            (#"\""#, true), (#"\\"#, true), (#"\n"#, true), ("é", true), ("\u{01}", false), (#"", ""#, true),
+        ]
+        for (ender, withoutFoundation) in enders {
+            for offset in 0..<24 {
+                let json = "[\"" + String(repeating: "a", count: offset) + ender + "bc\", \"z\"]"
+                assertSame([String].self, json, withoutFoundation: withoutFoundation)
+            }
+        }
+    }
+
     func testFragmentsAndNesting() {
         assertSame(Int.self, " 3 ", withoutFoundation: true)
         assertSame(String.self, #""x""#, withoutFoundation: true)

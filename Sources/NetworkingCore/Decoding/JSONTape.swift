@@ -59,6 +59,37 @@ package struct JSONTape {
         }
     }
 
+    /// The index of the value of `object`'s first member whose key's bytes are `name`, or `nil`.
+    func member(named name: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
+        entries.withUnsafeBufferPointer { entries in
+            bytes.withUnsafeBufferPointer { bytes in
+                let length = Int32(name.count)
+                var member = object + 1
+                for _ in 0..<entries[object].count {
+                    let key = entries[member]
+                    if key.end &- key.start == length, Self.equal(name, bytes, from: Int(key.start)) {
+                        return member + 1
+                    }
+                    member = Int(entries[member + 1].next)
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Whether `bytes` hold `name` from `start` on (`name` fits there).
+    @inline(__always)
+    private static func equal(
+        _ name: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int
+    ) -> Bool {
+        var offset = 0
+        while offset < name.count {
+            if name[offset] != bytes[start &+ offset] { return false }
+            offset &+= 1
+        }
+        return true
+    }
+
     /// Scans `data`, or returns `nil` for anything described above as left to `JSONDecoder`.
     package init?(_ data: Data) {
         guard data.count < Int32.max else { return nil }
@@ -193,8 +224,9 @@ private struct Scanner {
     }
 
     /// Moves past eight bytes at a time while none of them ends the string, starts an escape, is a
-    /// control character or lies beyond ASCII (the bytes the loop in ``string()`` looks at one by one).
-    /// Called where a run of plain bytes is likely: at a string's start and after an escape.
+    /// control character or lies beyond ASCII (the bytes the loop in ``string()`` looks at one by one),
+    /// then to the first such byte of the last word read. Called where a run of plain bytes is likely:
+    /// at a string's start and after an escape.
     private mutating func skipPlainWords() {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
@@ -206,7 +238,12 @@ private struct Scanner {
             let special =
                 (quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word
                 | word
-            guard special & highs == 0 else { return }
+            guard special & highs == 0 else {
+                // The lowest flagged byte is the first that is not plain (the borrows these tricks
+                // let through only ever flag bytes above a true one).
+                position += (special & highs).trailingZeroBitCount / 8
+                return
+            }
             position += 8
         }
     }

@@ -68,6 +68,9 @@ package final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// Whether decoding met something it leaves to `JSONDecoder`; the document is then decoded again.
     private(set) var leftToFoundation = false
 
+    /// The value of each key of the objects indexed so far (see ``TapeKeyedContainer``), by object.
+    private var indexes: [Int: [String: Int]] = [:]
+
     init(tape: JSONTape, options: Options) {
         self.tape = tape
         self.options = options
@@ -84,6 +87,22 @@ package final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         leftToFoundation = true
         return DecodingError.dataCorrupted(
             .init(codingPath: codingPath, debugDescription: "This value is decoded by JSONDecoder."))
+    }
+
+    /// The value of each key of `object`, the first of equal keys winning; built on first use.
+    func index(of object: Int) -> [String: Int] {
+        if let index = indexes[object] { return index }
+        let entries = tape.entries
+        var index: [String: Int] = [:]
+        index.reserveCapacity(Int(entries[object].count))
+        var member = object + 1
+        for _ in 0..<entries[object].count {
+            let name = tape.text(of: entries[member])
+            if index[name] == nil { index[name] = member + 1 }
+            member = Int(entries[member + 1].next)
+        }
+        indexes[object] = index
+        return index
     }
 
     /// Decodes the value at `index` as `type`, with `path` as its coding path.

@@ -6,33 +6,22 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The object's entry.
     let object: Int
     let path: JSONCodingPath
-    /// The value of each key, for an object of more than ``indexedFrom`` members.
-    private let index: [String: Int]?
+    /// The value of each key, for an object of more than ``indexedFrom`` members (built once per
+    /// object by the decoder).
+    private var index: [String: Int]? {
+        decoder.tape.entries[object].count > Self.indexedFrom ? decoder.index(of: object) : nil
+    }
 
     /// The number of members from which a lookup by scanning costs more than building an index.
     static var indexedFrom: Int32 { 16 }
 
     init(decoder: TapeDecoder, object: Int, path: JSONCodingPath) throws {
-        let entries = decoder.tape.entries
-        guard entries[object].kind == .object else {
+        guard decoder.tape.entries[object].kind == .object else {
             throw decoder.mismatch([String: Any].self, at: object, path: path)
         }
         self.decoder = decoder
         self.object = object
         self.path = path
-        guard entries[object].count > Self.indexedFrom else {
-            index = nil
-            return
-        }
-        var index: [String: Int] = [:]
-        index.reserveCapacity(Int(entries[object].count))
-        var member = object + 1
-        for _ in 0..<entries[object].count {
-            let name = decoder.tape.text(of: entries[member])
-            if index[name] == nil { index[name] = member + 1 }
-            member = Int(entries[member + 1].next)
-        }
-        self.index = index
     }
 
     var codingPath: [any CodingKey] { path.keys }
@@ -52,34 +41,14 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return keys
     }
 
-    /// The index of `key`'s value, or `nil`. Scanning, a key beyond ASCII (which compares by Unicode's
-    /// rules, as the index's `String` keys do) is left to `JSONDecoder`.
+    /// The index of `key`'s value, or `nil`. Keys on the tape are plain ASCII, so a key beyond ASCII,
+    /// which might equal one of them by Unicode's rules (as the index's `String` keys compare), is
+    /// left to `JSONDecoder` when its bytes match none.
     private func find(_ key: Key) -> Int? {
         if let index { return index[key.stringValue] }
         var name = key.stringValue
-        let entries = decoder.tape.entries
-        var beyondASCII = false
-        let found = name.withUTF8 { wanted -> Int? in
-            guard wanted.allSatisfy({ $0 < 0x80 }) else {
-                beyondASCII = true
-                return nil
-            }
-            return decoder.tape.bytes.withUnsafeBufferPointer { bytes in
-                var member = object + 1
-                for _ in 0..<entries[object].count {
-                    let entry = entries[member]
-                    let start = Int(entry.start)
-                    if Int(entry.end) - start == wanted.count,
-                        wanted.indices.allSatisfy({ bytes[start + $0] == wanted[$0] })
-                    {
-                        return member + 1
-                    }
-                    member = Int(entries[member + 1].next)
-                }
-                return nil
-            }
-        }
-        if beyondASCII { _ = decoder.leaveToFoundation() }
+        let found = name.withUTF8 { decoder.tape.member(named: $0, in: object) }
+        if found == nil, !name.utf8.allSatisfy({ $0 < 0x80 }) { _ = decoder.leaveToFoundation() }
         return found
     }
 
