@@ -10,7 +10,7 @@
     enum ProtocolClients {
         static let titles: [String: String] = [
             "raw": "raw URLSession", "networking": "Networking.get", "libcurl": "libcurl easy, no decode",
-            "libcurlMulti": "libcurl multi, no decode",
+            "libcurlMulti": "libcurl multi, no decode", "busyPollAlternative": "Networking.get, other busy-poll",
         ]
 
         static func titles(_ keys: [String]) -> [(String, String)] { keys.map { ($0, titles[$0] ?? $0) } }
@@ -68,17 +68,28 @@
         /// easy loop.
         static func sequential(_ target: Target, withRaw: Bool) throws -> [Client] {
             (withRaw ? [raw(target)] : [])
-                + [try networking(target), try CurlBaseline.libcurl("libcurl", url: target.url, tls: target.tls)]
+                + [try networking(target)] + (try busyPollAlternative(target))
+                + [try CurlBaseline.libcurl("libcurl", url: target.url, tls: target.tls)]
+        }
+
+        /// With `BENCH_ALT_BUSY_POLL_US` set, `Networking.get` once more on a transport whose loop busy-polls
+        /// for that many microseconds, beside the default one in the same rounds (an A/B of the setting).
+        static func busyPollAlternative(_ target: Target) throws -> [Client] {
+            guard let value = ProcessInfo.processInfo.environment["BENCH_ALT_BUSY_POLL_US"], let micros = Double(value)
+            else { return [] }
+            var configuration = curlConfiguration(target)
+            configuration.busyPollInterval = micros / 1_000_000
+            let networking = Networking(
+                baseURL: target.baseURL, transport: try CurlTransport(configuration: configuration))
+            return [Clients.networking("busyPollAlternative", networking, path: Fixtures.smallPath, as: Profile.self)]
         }
 
         /// Many in flight: raw URLSession (where it trusts the CA) and Networking in a task
         /// group, and libcurl's multi loop.
         static func load(_ target: Target, withRaw: Bool) throws -> [LoadClient] {
             (withRaw ? [LoadClient.taskGroup(raw(target))] : [])
-                + [
-                    LoadClient.taskGroup(try networking(target)),
-                    try CurlMultiLoop("libcurlMulti", url: target.url, tls: target.tls).loadClient,
-                ]
+                + ([try networking(target)] + (try busyPollAlternative(target))).map(LoadClient.taskGroup)
+                + [try CurlMultiLoop("libcurlMulti", url: target.url, tls: target.tls).loadClient]
         }
     }
 #endif
