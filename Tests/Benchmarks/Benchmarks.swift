@@ -16,7 +16,8 @@ import Networking
 ///                                             SET:CLIENT is stub|net:raw|rawNoCache|networking|
 ///                                             curlTransport|libcurl (libcurl: N = 1 only),
 ///                                             memory:direct|actor (in-memory transport),
-///                                             cache:memoryHit|diskHit
+///                                             cache:memoryHit|diskHit,
+///                                             decode:tape|foundation|tapeSnake|foundationSnake
 ///     Benchmarks websocket [--rounds N] [--output FILE]
 ///                                             64-byte WebSocket echoes against the websockets
 ///                                             server, beside its own Python client
@@ -189,6 +190,8 @@ enum Benchmarks {
             let baseURL = ProcessInfo.processInfo.environment["BENCH_BASE_URL"] ?? "http://127.0.0.1:8089"
             let context = Context(baseURL: baseURL, rounds: 1, memoryRuns: 1)
             clients = try Scenarios.cacheClients(context, directory: Scenarios.cacheDirectory)
+        case "decode":
+            clients = DecodingClients.all()
         case "memory":
             let context = Context(baseURL: "http://stub.invalid", rounds: 1, memoryRuns: 1)
             clients = Scenarios.actorClients(context, transport: InMemoryTransport())

@@ -51,6 +51,17 @@ final class TapeDecoderTests: XCTestCase {
         }
     }
 
+    /// Every member of an object, by the name its keyed container gives the member's key.
+    struct AllKeys: Decodable, Equatable {
+        let members: [String: Int]
+        init(from decoder: any Decoder) throws {
+            let object = try decoder.container(keyedBy: AnyKey.self)
+            var members: [String: Int] = [:]
+            for key in object.allKeys { members[key.stringValue] = try object.decode(Int.self, forKey: key) }
+            self.members = members
+        }
+    }
+
     struct AnyKey: CodingKey {
         let stringValue: String
         var intValue: Int? { nil }
@@ -164,6 +175,45 @@ final class TapeDecoderTests: XCTestCase {
         assertSame([Int: String].self, #"{"1": "a", "2": "b"}"#, withoutFoundation: true)
     }
 
+    func testKeysConvertFromSnakeCaseAsFoundationConvertsThem() {
+        let snake = JSONDecoder()
+        snake.keyDecodingStrategy = .convertFromSnakeCase
+        // Leading and trailing underscores, runs of them, single words left as they are, letters after
+        // letters lowercased, digits starting over, other bytes in the first word, first key winning.
+        let keys = [
+            "user_name", "id", "_private_id", "trailing_", "__x__y__", "___", "", "HTTP_status", "user_NAME_x",
+            "line_1st", "a1b_c2d", "camelCase", "content-type_x", "a_b", "aB", "URL", "x_URL_y9z",
+        ]
+        let object = "{" + keys.enumerated().map { #""\#($1)": \#($0)"# }.joined(separator: ", ") + "}"
+        let many = (0..<20).map { #""key_\#($0)_x": \#($0)"# }.joined(separator: ", ")
+        let large = "{" + many + ", " + object.dropFirst()
+        for json in [object, large] {
+            assertSame(AllKeys.self, json, decoder: snake, withoutFoundation: true)
+            // A `[String: Value]` keeps its keys as they are, as in JSONDecoder.
+            assertSame([String: Int].self, json, decoder: snake, withoutFoundation: true)
+            assertSame([String: [String: Int]].self, #"{"a_b": \#(json)}"#, decoder: snake, withoutFoundation: true)
+            assertSame([[String: Int]].self, "[\(json)]", decoder: snake, withoutFoundation: true)
+        }
+        // JSONDecoder decodes every value of such a dictionary, a repeated key's too.
+        assertSame([String: Int].self, #"{"a": 1, "a": "x"}"#, decoder: snake, withoutFoundation: false)
+        struct Member: Decodable, Equatable {
+            let userName: String
+            let httpStatus: Int?
+            let line1St: Int
+            let _privateId: Int
+            let nested: [String: Int]?
+        }
+        let member = #"{"HTTP_status": 2, "user_name": "a", "user_name": "b", "line_1st": 3, "_private_id": 4}"#
+        assertSame(Member.self, member, decoder: snake, withoutFoundation: true)
+        assertSame(Member.self, #"{"user_name": "a", "line_1st": 3}"#, decoder: snake, withoutFoundation: false)
+        assertSame(
+            Member.self, #"{"user_name": "a", "line_1st": 3, "_private_id": 4, "nested": {"a_b": 1}}"#,
+            decoder: snake, withoutFoundation: true)
+        // A word after the first with a byte whose capitalization depends on Unicode's tables.
+        assertSame(AllKeys.self, #"{"a_b-c": 1}"#, decoder: snake, withoutFoundation: false)
+        assertSame(Member.self, #"{"user_name": "a", "line_1st": 3, "_private_id": 4, "x_y.z": 0}"#, decoder: snake)
+    }
+
     func testLargeObjectsAreIndexedWithTheFirstOfEqualKeysWinning() {
         let members = (0..<5_000).map { #""k\#($0)": \#($0)"# }
         let map = "{" + members.joined(separator: ", ") + #", "k7": -1, "é": 1}"#
@@ -232,9 +282,9 @@ final class TapeDecoderTests: XCTestCase {
         let iso = JSONDecoder()
         iso.dateDecodingStrategy = .iso8601
         assertSame([Date].self, #"["2026-06-14T20:09:58Z"]"#, decoder: iso, withoutFoundation: false)
-        let snake = JSONDecoder()
-        snake.keyDecodingStrategy = .convertFromSnakeCase
-        assertSame([String: Int].self, #"{"a_b": 1}"#, decoder: snake, withoutFoundation: false)
+        let custom = JSONDecoder()
+        custom.keyDecodingStrategy = .custom { $0.last! }
+        assertSame([String: Int].self, #"{"a_b": 1}"#, decoder: custom, withoutFoundation: false)
         // Unchecked as JSONDecoder itself is: it adds no state, and JSONDecoder guards its own.
         final class Subclass: JSONDecoder, @unchecked Sendable {}
         assertSame([Int].self, "[1]", decoder: Subclass(), withoutFoundation: false)

@@ -59,6 +59,11 @@ package struct JSONTape {
         }
     }
 
+    /// Runs `body` over the bytes of `entry` as they stand (see ``text(of:)``).
+    func withBytes<T>(of entry: Entry, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(entry.start)..<Int(entry.end)])) }
+    }
+
     /// The index of the value of `object`'s first member whose key's bytes are `name`, or `nil`.
     func member(named name: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
         entries.withUnsafeBufferPointer { entries in

@@ -9,8 +9,8 @@ import Foundation
 ///
 /// It gives the same values and the same errors as `JSONDecoder`, because it decodes only what it can
 /// decode the same way and hands the rest to `JSONDecoder`:
-/// - a decoder that is a subclass, or whose key, float or JSON5 options are not the defaults, is used
-///   as it is;
+/// - a decoder that is a subclass, whose float or JSON5 options are not the defaults, or whose key strategy
+///   is neither the default nor `convertFromSnakeCase` (see ``SnakeCaseKey``), is used as it is;
 /// - a document the tape does not take (see ``JSONTape``) is decoded by the decoder;
 /// - when decoding meets something it leaves to Foundation (a number beyond 64 bits or one it reads
 ///   its own way, `Decimal`, base64 `Data`, a date format other than seconds, milliseconds or a custom
@@ -42,6 +42,8 @@ package final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     /// The decoder's settings this decoder honours; `nil` when it must not decode for `decoder`.
     struct Options {
+        /// Whether keys convert from snake case (`convertFromSnakeCase`); otherwise they are used as they are.
+        let convertsFromSnakeCase: Bool
         let dates: JSONDecoder.DateDecodingStrategy
         let data: JSONDecoder.DataDecodingStrategy
         /// `Any`, as `Decoder.userInfo` has it (some SDKs declare the decoder's values `Sendable`).
@@ -50,9 +52,13 @@ package final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         init?(_ decoder: JSONDecoder) {
             guard type(of: decoder) == JSONDecoder.self, !decoder.allowsJSON5,
                 !decoder.assumesTopLevelDictionary,
-                case .useDefaultKeys = decoder.keyDecodingStrategy,
                 case .throw = decoder.nonConformingFloatDecodingStrategy
             else { return nil }
+            switch decoder.keyDecodingStrategy {
+            case .useDefaultKeys: convertsFromSnakeCase = false
+            case .convertFromSnakeCase: convertsFromSnakeCase = true
+            default: return nil
+            }
             dates = decoder.dateDecodingStrategy
             data = decoder.dataDecodingStrategy
             userInfo = decoder.userInfo
@@ -68,7 +74,10 @@ package final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// Whether decoding met something it leaves to `JSONDecoder`; the document is then decoded again.
     private(set) var leftToFoundation = false
 
-    /// The value of each key of the objects indexed so far (see ``TapeKeyedContainer``), by object.
+    /// Whether the keyed container made next is a `[String: Value]`'s, whose keys are not converted.
+    private var nextContainerKeepsKeys = false
+    /// The value of each key of the objects indexed so far (see ``TapeKeyedContainer``), by object and
+    /// conversion.
     private var indexes: [Int: [String: Int]] = [:]
 
     init(tape: JSONTape, options: Options) {
@@ -89,26 +98,73 @@ package final class TapeDecoder: Decoder, SingleValueDecodingContainer {
             .init(codingPath: codingPath, debugDescription: "This value is decoded by JSONDecoder."))
     }
 
-    /// The value of each key of `object`, the first of equal keys winning; built on first use.
-    func index(of object: Int) -> [String: Int] {
-        if let index = indexes[object] { return index }
+    /// The value of each key of `object` (converted from snake case when `converting`), the first of equal
+    /// keys winning; built on first use.
+    func index(of object: Int, converting: Bool) -> [String: Int] {
+        let cacheKey = object * 2 + (converting ? 1 : 0)
+        if let index = indexes[cacheKey] { return index }
         let entries = tape.entries
         var index: [String: Int] = [:]
         index.reserveCapacity(Int(entries[object].count))
         var member = object + 1
         for _ in 0..<entries[object].count {
-            let name = tape.text(of: entries[member])
-            if index[name] == nil { index[name] = member + 1 }
+            if let name = keyName(at: member, converting: converting) {
+                if index[name] == nil {
+                    index[name] = member + 1
+                } else if options.convertsFromSnakeCase && !converting {
+                    _ = leaveToFoundation()  // see `TapeKeyedContainer.allKeys`
+                }
+            }
             member = Int(entries[member + 1].next)
         }
-        indexes[object] = index
+        indexes[cacheKey] = index
         return index
+    }
+
+    /// The name a type asks for to read the member whose key is at `index`: the key as it is, or converted
+    /// from snake case when `converting`. `nil`, having left the document to `JSONDecoder`, for a key not
+    /// converted here.
+    func keyName(at index: Int, converting: Bool) -> String? {
+        guard converting else { return tape.text(of: tape.entries[index]) }
+        let converted = tape.withBytes(of: tape.entries[index]) { SnakeCaseKey.converted($0) }
+        guard let converted else {
+            _ = leaveToFoundation()
+            return nil
+        }
+        return String(decoding: converted, as: UTF8.self)
+    }
+
+    /// The index of the value of `object`'s first member named `name` (see ``keyName(at:converting:)``), or
+    /// `nil`.
+    func member(named name: UnsafeBufferPointer<UInt8>, in object: Int, converting: Bool) -> Int? {
+        guard converting else { return tape.member(named: name, in: object) }
+        let entries = tape.entries
+        var member = object + 1
+        for _ in 0..<entries[object].count {
+            switch tape.withBytes(of: entries[member], { SnakeCaseKey.converted($0, equals: name) }) {
+            case true?: return member + 1
+            case false?: break
+            case nil:
+                _ = leaveToFoundation()
+                return nil
+            }
+            member = Int(entries[member + 1].next)
+        }
+        return nil
     }
 
     /// Decodes the value at `index` as `type`, with `path` as its coding path.
     func unwrap<T: Decodable>(_ index: Int, as type: T.Type, path: JSONCodingPath) throws -> T {
         if type == Date.self || type == Data.self || type == URL.self || type == Decimal.self {
             return try unwrapFoundationValue(index, as: type, path: path)
+        }
+        if options.convertsFromSnakeCase, type is any StringKeyedDictionary.Type {
+            // As in `JSONDecoder`, a `[String: Value]` keeps its keys as they are under a key strategy.
+            return try within(index, path: path) {
+                nextContainerKeepsKeys = true
+                defer { nextContainerKeepsKeys = false }
+                return try T(from: self)
+            }
         }
         return try within(index, path: path) { try T(from: self) }
     }
@@ -163,7 +219,10 @@ package final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     /// A keyed container over the current value, which must be an object.
     package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        try KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, object: current, path: path))
+        let converts = options.convertsFromSnakeCase && !nextContainerKeepsKeys
+        nextContainerKeepsKeys = false
+        return try KeyedDecodingContainer(
+            TapeKeyedContainer<Key>(decoder: self, object: current, path: path, convertsKeys: converts))
     }
 
     /// An unkeyed container over the current value, which must be an array.
@@ -223,3 +282,8 @@ package final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// The current value as `T`.
     package func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(current, as: type, path: path) }
 }
+
+/// `[String: Value]`, which `JSONDecoder` decodes with its keys as they are whatever its key strategy.
+protocol StringKeyedDictionary {}
+
+extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {}

@@ -6,22 +6,26 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The object's entry.
     let object: Int
     let path: JSONCodingPath
+    /// Whether keys convert from snake case (see ``SnakeCaseKey``).
+    let convertsKeys: Bool
     /// The value of each key, for an object of more than ``indexedFrom`` members (built once per
     /// object by the decoder).
     private var index: [String: Int]? {
-        decoder.tape.entries[object].count > Self.indexedFrom ? decoder.index(of: object) : nil
+        decoder.tape.entries[object].count > Self.indexedFrom
+            ? decoder.index(of: object, converting: convertsKeys) : nil
     }
 
     /// The number of members from which a lookup by scanning costs more than building an index.
     static var indexedFrom: Int32 { 16 }
 
-    init(decoder: TapeDecoder, object: Int, path: JSONCodingPath) throws {
+    init(decoder: TapeDecoder, object: Int, path: JSONCodingPath, convertsKeys: Bool) throws {
         guard decoder.tape.entries[object].kind == .object else {
             throw decoder.mismatch([String: Any].self, at: object, path: path)
         }
         self.decoder = decoder
         self.object = object
         self.path = path
+        self.convertsKeys = convertsKeys
     }
 
     var codingPath: [any CodingKey] { path.keys }
@@ -34,8 +38,14 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         var keys: [Key] = []
         var member = object + 1
         for _ in 0..<entries[object].count {
-            let text = decoder.tape.text(of: entries[member])
-            if seen.insert(text).inserted, let key = Key(stringValue: text) { keys.append(key) }
+            guard let name = decoder.keyName(at: member, converting: convertsKeys) else { return [] }
+            if seen.insert(name).inserted {
+                if let key = Key(stringValue: name) { keys.append(key) }
+            } else if decoder.options.convertsFromSnakeCase && !convertsKeys {
+                // `JSONDecoder` decodes the value of every member of such a `[String: Value]`, a later
+                // one of a repeated key too, and fails if that fails.
+                _ = decoder.leaveToFoundation()
+            }
             member = Int(entries[member + 1].next)
         }
         return keys
@@ -47,7 +57,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func find(_ key: Key) -> Int? {
         if let index { return index[key.stringValue] }
         var name = key.stringValue
-        let found = name.withUTF8 { decoder.tape.member(named: $0, in: object) }
+        let found = name.withUTF8 { decoder.member(named: $0, in: object, converting: convertsKeys) }
         if found == nil, !name.utf8.allSatisfy({ $0 < 0x80 }) { _ = decoder.leaveToFoundation() }
         return found
     }
@@ -115,7 +125,9 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     ) throws -> KeyedDecodingContainer<NestedKey> {
         let index = try value(for: key)
         return KeyedDecodingContainer(
-            try TapeKeyedContainer<NestedKey>(decoder: decoder, object: index, path: path.appending(key)))
+            try TapeKeyedContainer<NestedKey>(
+                decoder: decoder, object: index, path: path.appending(key),
+                convertsKeys: decoder.options.convertsFromSnakeCase))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {

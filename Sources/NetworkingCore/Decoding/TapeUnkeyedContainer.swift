@@ -101,7 +101,8 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         keyedBy type: NestedKey.Type
     ) throws -> KeyedDecodingContainer<NestedKey> {
         let container = try TapeKeyedContainer<NestedKey>(
-            decoder: decoder, object: next(type), path: .index(currentIndex, path))
+            decoder: decoder, object: next(type), path: .index(currentIndex, path),
+            convertsKeys: decoder.options.convertsFromSnakeCase)
         advance()
         return KeyedDecodingContainer(container)
     }

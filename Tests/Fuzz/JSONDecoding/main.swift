@@ -5,7 +5,8 @@ import Foundation
 // `TapeDecoder` against Foundation's `JSONDecoder`, on any bytes: decoded as any JSON value (each
 // kind tried in turn, so member errors are caught and swallowed) and as a typed model, the fast
 // decoder gives the same value as `JSONDecoder`, or fails where it fails; what it decodes without
-// Foundation, Foundation decodes to the same value. Nothing crashes or hangs.
+// Foundation, Foundation decodes to the same value; with keys converted from snake case too. Nothing
+// crashes or hangs.
 
 private indirect enum Value: Decodable, Equatable {
     case null
@@ -52,6 +53,34 @@ private struct Model: Decodable, Equatable {
     let children: [Model]?
 }
 
+private struct AnyKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// An object by the names its keyed container gives its keys (converted under a key strategy).
+private struct Members: Decodable, Equatable {
+    let members: [String: Value]
+
+    init(from decoder: any Decoder) throws {
+        let object = try decoder.container(keyedBy: AnyKey.self)
+        var members: [String: Value] = [:]
+        for key in object.allKeys { members[key.stringValue] = try object.decode(Value.self, forKey: key) }
+        self.members = members
+    }
+}
+
+/// Names a snake-case decoder finds under converted keys.
+private struct SnakeModel: Decodable, Equatable {
+    let userId: Int?
+    let aB: String?
+    let httpStatus: Int?
+    let line1St: Bool?
+    let children: [SnakeModel]?
+}
+
 private func check<T: Decodable & Equatable>(_ type: T.Type, _ data: Data, _ decoder: JSONDecoder) {
     let expected = try? decoder.decode(type, from: data)
     let actual = try? TapeDecoder.decode(type, from: data, using: decoder)
@@ -65,6 +94,11 @@ private func check<T: Decodable & Equatable>(_ type: T.Type, _ data: Data, _ dec
 
 private let plain = JSONDecoder()
 private let library = JSONCoding.makeDecoder()
+private let snake: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    return decoder
+}()
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
@@ -72,5 +106,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     check(Value.self, data, plain)
     check(Model.self, data, plain)
     check(Model.self, data, library)
+    check(Value.self, data, snake)
+    check(Members.self, data, snake)
+    check(SnakeModel.self, data, snake)
     return 0
 }

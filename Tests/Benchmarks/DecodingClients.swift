@@ -1,0 +1,63 @@
+import Foundation
+import NetworkingCore
+
+/// Decoding alone, no request: the 1 KB model from its bytes, by `TapeDecoder` and by Foundation's
+/// `JSONDecoder`, with the default keys and with the same document's keys in snake case. For
+/// `Benchmarks profile decode:CLIENT` under callgrind (see "Profiling" in docs/Performance.md).
+enum DecodingClients {
+    static func all() -> [Client] {
+        let plain = JSONDecoder()
+        let snake = JSONDecoder()
+        snake.keyDecodingStrategy = .convertFromSnakeCase
+        let snakeJSON = Data(
+            String(decoding: Fixtures.smallJSON, as: UTF8.self)
+                .replacingOccurrences(of: #""postcode""#, with: #""post_code""#)
+                .replacingOccurrences(of: #""since""#, with: #""friend_since""#)
+                .replacingOccurrences(of: #""score""#, with: #""score_value""#).utf8)
+        return [
+            client("tape", Profile.self, Fixtures.smallJSON, plain, fast: true),
+            client("foundation", Profile.self, Fixtures.smallJSON, plain, fast: false),
+            client("tapeSnake", SnakeProfile.self, snakeJSON, snake, fast: true),
+            client("foundationSnake", SnakeProfile.self, snakeJSON, snake, fast: false),
+        ]
+    }
+
+    private static func client<T: Decodable & Sendable>(
+        _ key: String, _ type: T.Type, _ data: Data, _ decoder: JSONDecoder, fast: Bool
+    ) -> Client {
+        Client(key: key) {
+            if fast {
+                guard TapeDecoder.decodeWithoutFoundation(type, from: data, using: decoder) != nil else {
+                    throw BenchmarkFailure(description: "\(key): TapeDecoder left the document to Foundation")
+                }
+            } else {
+                _ = try decoder.decode(type, from: data)
+            }
+        }
+    }
+
+    /// `Profile` with some members named as a snake-case API names them.
+    struct SnakeProfile: Decodable, Sendable {
+        struct Address: Decodable, Sendable {
+            let street: String
+            let city: String
+            let postCode: String
+            let country: String
+        }
+
+        struct Friend: Decodable, Sendable {
+            let id: Int
+            let name: String
+            let friendSince: Int
+        }
+
+        let id: Int
+        let name: String
+        let email: String
+        let active: Bool
+        let scoreValue: Double
+        let tags: [String]
+        let address: Address
+        let friends: [Friend]
+    }
+}
