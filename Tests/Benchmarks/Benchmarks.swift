@@ -17,7 +17,8 @@ import Networking
 ///                                             curlTransport|libcurl (libcurl: N = 1 only),
 ///                                             memory:direct|actor (in-memory transport),
 ///                                             cache:memoryHit|diskHit,
-///                                             decode:tape|foundation|tapeSnake|foundationSnake
+///                                             decode:tape|foundation|tapeSnake|foundationSnake|
+///                                             tapeDates|foundationDates|libraryDates
 ///     Benchmarks websocket [--rounds N] [--output FILE]
 ///                                             64-byte WebSocket echoes against the websockets
 ///                                             server, beside its own Python client

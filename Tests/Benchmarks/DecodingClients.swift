@@ -2,7 +2,8 @@ import Foundation
 import NetworkingCore
 
 /// Decoding alone, no request: the 1 KB model from its bytes, by `TapeDecoder` and by Foundation's
-/// `JSONDecoder`, with the default keys and with the same document's keys in snake case. For
+/// `JSONDecoder`, with the default keys and with the same document's keys in snake case; and 50 ISO-8601
+/// dates, with the `.iso8601` strategy and with the library's own decoder. For
 /// `Benchmarks profile decode:CLIENT` under callgrind (see "Profiling" in docs/Performance.md).
 enum DecodingClients {
     static func all() -> [Client] {
@@ -14,11 +15,19 @@ enum DecodingClients {
                 .replacingOccurrences(of: #""postcode""#, with: #""post_code""#)
                 .replacingOccurrences(of: #""since""#, with: #""friend_since""#)
                 .replacingOccurrences(of: #""score""#, with: #""score_value""#).utf8)
+        let iso = JSONDecoder()
+        iso.dateDecodingStrategy = .iso8601
+        let dates = Data(
+            ("[" + (0..<50).map { #""2026-06-\#(10 + $0 % 18)T20:09:\#(10 + $0)Z""# }.joined(separator: ",") + "]").utf8
+        )
         return [
             client("tape", Profile.self, Fixtures.smallJSON, plain, fast: true),
             client("foundation", Profile.self, Fixtures.smallJSON, plain, fast: false),
             client("tapeSnake", SnakeProfile.self, snakeJSON, snake, fast: true),
             client("foundationSnake", SnakeProfile.self, snakeJSON, snake, fast: false),
+            client("tapeDates", [Date].self, dates, iso, fast: true),
+            client("foundationDates", [Date].self, dates, iso, fast: false),
+            client("libraryDates", [Date].self, dates, JSONCoding.makeDecoder(), fast: true),
         ]
     }
 

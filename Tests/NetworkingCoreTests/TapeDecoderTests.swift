@@ -281,7 +281,9 @@ final class TapeDecoderTests: XCTestCase {
         assertSame([Date].self, "[1700000000500]", decoder: milliseconds, withoutFoundation: true)
         let iso = JSONDecoder()
         iso.dateDecodingStrategy = .iso8601
-        assertSame([Date].self, #"["2026-06-14T20:09:58Z"]"#, decoder: iso, withoutFoundation: false)
+        assertSame([Date].self, #"["2026-06-14T20:09:58Z"]"#, decoder: iso, withoutFoundation: true)
+        assertSame([Date].self, #"["2026-06-14T20:09:58.5Z"]"#, decoder: iso, withoutFoundation: false)
+        assertSame([Date].self, #"[1]"#, decoder: iso, withoutFoundation: false)
         let custom = JSONDecoder()
         custom.keyDecodingStrategy = .custom { $0.last! }
         assertSame([String: Int].self, #"{"a_b": 1}"#, decoder: custom, withoutFoundation: false)

@@ -25,8 +25,11 @@ import Foundation
         return encoder
     }
 
-    /// Parses an ISO-8601 date-time, with or without fractional seconds.
+    /// Parses an ISO-8601 date-time, with or without fractional seconds. The common form is read by
+    /// ``ISO8601Timestamp`` (as Foundation reads it, in a fraction of the time), the rest by Foundation.
     package static func parseISO8601(_ text: String) -> Date? {
+        var text = text
+        if let date = text.withUTF8(ISO8601Timestamp.date) { return date }
         if let date = try? Date(text, strategy: plain) { return date }
         return try? Date(text, strategy: fractional)
     }

@@ -13,8 +13,8 @@ import Foundation
 ///   is neither the default nor `convertFromSnakeCase` (see ``SnakeCaseKey``), is used as it is;
 /// - a document the tape does not take (see ``JSONTape``) is decoded by the decoder;
 /// - when decoding meets something it leaves to Foundation (a number beyond 64 bits or one it reads
-///   its own way, `Decimal`, base64 `Data`, a date format other than seconds, milliseconds or a custom
-///   closure, a `superDecoder`), or anything throws, the whole document is decoded again by the decoder, whose
+///   its own way, `Decimal`, base64 `Data`, a date format other than seconds, milliseconds, a custom
+///   closure or the common form of ISO 8601 (see ``ISO8601Timestamp``), a `superDecoder`), or anything throws, the whole document is decoded again by the decoder, whose
 ///   result or error is the one returned. A type whose `init(from:)` catches the error of a member
 ///   still gets Foundation's result, since what was left to Foundation is remembered.
 ///
@@ -207,11 +207,19 @@ package final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         case .millisecondsSince1970:
             let milliseconds = try floatingPoint(at: index, as: Double.self, path: path)
             return Date(timeIntervalSince1970: milliseconds / 1000.0)
+        case .iso8601:
+            // The common form is read here; any other (or an error) is Foundation's to read.
+            let entry = tape.entries[index]
+            guard entry.kind == .string, entry.flags == 0, let date = tape.withBytes(of: entry, ISO8601Timestamp.date)
+            else { throw leaveToFoundation() }
+            return date
         case .custom(let closure):
             try nonNull(index, Date.self, path: path)
             return try within(index, path: path) { try closure(self) }
-        default:
-            throw leaveToFoundation()
+        #if canImport(Darwin)
+            default:  // `formatted`, and any strategy a later SDK adds
+                throw leaveToFoundation()
+        #endif
         }
     }
 

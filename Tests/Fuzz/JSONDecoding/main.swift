@@ -5,7 +5,8 @@ import Foundation
 // `TapeDecoder` against Foundation's `JSONDecoder`, on any bytes: decoded as any JSON value (each
 // kind tried in turn, so member errors are caught and swallowed) and as a typed model, the fast
 // decoder gives the same value as `JSONDecoder`, or fails where it fails; what it decodes without
-// Foundation, Foundation decodes to the same value; with keys converted from snake case too. Nothing
+// Foundation, Foundation decodes to the same value; with ISO-8601 dates and keys converted from snake case
+// too. Nothing
 // crashes or hangs.
 
 private indirect enum Value: Decodable, Equatable {
@@ -94,6 +95,11 @@ private func check<T: Decodable & Equatable>(_ type: T.Type, _ data: Data, _ dec
 
 private let plain = JSONDecoder()
 private let library = JSONCoding.makeDecoder()
+private let iso: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return decoder
+}()
 private let snake: JSONDecoder = {
     let decoder = JSONDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
@@ -106,6 +112,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     check(Value.self, data, plain)
     check(Model.self, data, plain)
     check(Model.self, data, library)
+    check(Model.self, data, iso)
     check(Value.self, data, snake)
     check(Members.self, data, snake)
     check(SnakeModel.self, data, snake)
