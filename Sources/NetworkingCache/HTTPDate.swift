@@ -31,19 +31,9 @@ enum HTTPDate {
             year = Int(words[4])
         }
         guard let day, let month, let year, let time, (1...31).contains(day) else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = GregorianDay.daysSince1970(year: year, month: month, day: day)
         let seconds = days * 86_400 + time.0 * 3600 + time.1 * 60 + time.2
         return Date(timeIntervalSince1970: TimeInterval(seconds))
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     private static func monthIndex(_ name: String) -> Int? {
