@@ -14,8 +14,8 @@ import Foundation
 /// - a document the tape does not take (see ``JSONTape``) is decoded by the decoder;
 /// - when decoding meets something it leaves to Foundation (a number beyond 64 bits or one it reads
 ///   its own way, `Decimal`, base64 `Data`, a date format other than seconds, milliseconds, a custom
-///   closure or the common form of ISO 8601 (see ``ISO8601Timestamp``), a `superDecoder`), or anything throws, the whole document is decoded again by the decoder, whose
-///   result or error is the one returned. A type whose `init(from:)` catches the error of a member
+///   closure or the common form of ISO 8601 (see ``ISO8601Timestamp``), a `superDecoder`), or anything
+///   throws, the whole document is decoded again by the decoder, whose result or error is the one returned. A type whose `init(from:)` catches the error of a member
 ///   still gets Foundation's result, since what was left to Foundation is remembered.
 ///
 /// So the only difference a caller can see is that a type's `init(from:)` may run twice for a document
