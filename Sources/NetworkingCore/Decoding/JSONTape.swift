@@ -64,7 +64,20 @@ package struct JSONTape {
         bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(entry.start)..<Int(entry.end)])) }
     }
 
-    /// The index of the value of `object`'s first member whose key's bytes are `name`, or `nil`.
+    /// The entries of `object`'s keys in document order; each member's value is the entry after its key.
+    func keys(of object: Int) -> some Sequence<Int> {
+        let entries = entries
+        return sequence(state: (key: object + 1, left: entries[object].count)) { state -> Int? in
+            guard state.left > 0 else { return nil }
+            let key = state.key
+            state.left -= 1
+            state.key = Int(entries[key + 1].next)
+            return key
+        }
+    }
+
+    /// The index of the value of `object`'s first member whose key's bytes are `name`, or `nil` (the loop of
+    /// ``keys(of:)`` over raw buffers: this is every keyed lookup's path).
     func member(named name: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
         entries.withUnsafeBufferPointer { entries in
             bytes.withUnsafeBufferPointer { bytes in

@@ -8,15 +8,15 @@
 /// capitalization depends on Unicode's case-ignorable characters, is not mirrored: ``converted(_:)`` then
 /// gives `nil` and the decoder leaves the document to `JSONDecoder`.
 enum SnakeCaseKey {
-    /// The converted key, or `nil` for a key not mirrored here.
-    static func converted(_ key: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    /// The converted key as text, or `nil` for a key not mirrored here.
+    static func converted(_ key: UnsafeBufferPointer<UInt8>) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(key.count)
         let mirrored = convert(key) { byte in
             bytes.append(byte)
             return true
         }
-        return mirrored ? bytes : nil
+        return mirrored ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
     /// Whether the converted `key` is `name`; `nil` for a key not mirrored here.

@@ -15,8 +15,9 @@ import Foundation
 /// - when decoding meets something it leaves to Foundation (a number beyond 64 bits or one it reads
 ///   its own way, `Decimal`, base64 `Data`, a date format other than seconds, milliseconds, a custom
 ///   closure or the common form of ISO 8601 (see ``ISO8601Timestamp``), a `superDecoder`), or anything
-///   throws, the whole document is decoded again by the decoder, whose result or error is the one returned. A type whose `init(from:)` catches the error of a member
-///   still gets Foundation's result, since what was left to Foundation is remembered.
+///   throws, the whole document is decoded again by the decoder, whose result or error is the one
+///   returned. A type whose `init(from:)` catches the error of a member still gets Foundation's result,
+///   since what was left to Foundation is remembered.
 ///
 /// So the only difference a caller can see is that a type's `init(from:)` may run twice for a document
 /// that fails or that Foundation has to finish.
@@ -103,22 +104,25 @@ package final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     func index(of object: Int, converting: Bool) -> [String: Int] {
         let cacheKey = object * 2 + (converting ? 1 : 0)
         if let index = indexes[cacheKey] { return index }
-        let entries = tape.entries
         var index: [String: Int] = [:]
-        index.reserveCapacity(Int(entries[object].count))
-        var member = object + 1
-        for _ in 0..<entries[object].count {
-            if let name = keyName(at: member, converting: converting) {
-                if index[name] == nil {
-                    index[name] = member + 1
-                } else if options.convertsFromSnakeCase && !converting {
-                    _ = leaveToFoundation()  // see `TapeKeyedContainer.allKeys`
-                }
+        index.reserveCapacity(Int(tape.entries[object].count))
+        for key in tape.keys(of: object) {
+            guard let name = keyName(at: key, converting: converting) else { continue }
+            if index[name] == nil {
+                index[name] = key + 1
+            } else {
+                noteRepeatedKey(converting: converting)
             }
-            member = Int(entries[member + 1].next)
         }
         indexes[cacheKey] = index
         return index
+    }
+
+    /// Notes a key that an object repeats. Under a key strategy `JSONDecoder` decodes a `[String: Value]`
+    /// (whose keys are not converted) by decoding every member's value, a repeated key's too, and fails if
+    /// that fails; such a document is left to it.
+    func noteRepeatedKey(converting: Bool) {
+        if options.convertsFromSnakeCase && !converting { _ = leaveToFoundation() }
     }
 
     /// The name a type asks for to read the member whose key is at `index`: the key as it is, or converted
@@ -126,29 +130,25 @@ package final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// converted here.
     func keyName(at index: Int, converting: Bool) -> String? {
         guard converting else { return tape.text(of: tape.entries[index]) }
-        let converted = tape.withBytes(of: tape.entries[index]) { SnakeCaseKey.converted($0) }
-        guard let converted else {
+        guard let name = tape.withBytes(of: tape.entries[index], SnakeCaseKey.converted) else {
             _ = leaveToFoundation()
             return nil
         }
-        return String(decoding: converted, as: UTF8.self)
+        return name
     }
 
     /// The index of the value of `object`'s first member named `name` (see ``keyName(at:converting:)``), or
     /// `nil`.
     func member(named name: UnsafeBufferPointer<UInt8>, in object: Int, converting: Bool) -> Int? {
         guard converting else { return tape.member(named: name, in: object) }
-        let entries = tape.entries
-        var member = object + 1
-        for _ in 0..<entries[object].count {
-            switch tape.withBytes(of: entries[member], { SnakeCaseKey.converted($0, equals: name) }) {
-            case true?: return member + 1
-            case false?: break
+        for key in tape.keys(of: object) {
+            switch tape.withBytes(of: tape.entries[key], { SnakeCaseKey.converted($0, equals: name) }) {
+            case true?: return key + 1
+            case false?: continue
             case nil:
                 _ = leaveToFoundation()
                 return nil
             }
-            member = Int(entries[member + 1].next)
         }
         return nil
     }

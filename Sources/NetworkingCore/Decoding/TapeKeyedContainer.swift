@@ -33,20 +33,15 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Each key once (keys are plain ASCII: the scanner leaves any other to `JSONDecoder`).
     var allKeys: [Key] {
         if let index { return index.keys.compactMap { Key(stringValue: $0) } }
-        let entries = decoder.tape.entries
         var seen = Set<String>()
         var keys: [Key] = []
-        var member = object + 1
-        for _ in 0..<entries[object].count {
+        for member in decoder.tape.keys(of: object) {
             guard let name = decoder.keyName(at: member, converting: convertsKeys) else { return [] }
             if seen.insert(name).inserted {
                 if let key = Key(stringValue: name) { keys.append(key) }
-            } else if decoder.options.convertsFromSnakeCase && !convertsKeys {
-                // `JSONDecoder` decodes the value of every member of such a `[String: Value]`, a later
-                // one of a repeated key too, and fails if that fails.
-                _ = decoder.leaveToFoundation()
+            } else {
+                decoder.noteRepeatedKey(converting: convertsKeys)
             }
-            member = Int(entries[member + 1].next)
         }
         return keys
     }
