@@ -187,6 +187,7 @@ enum Benchmarks {
             clients =
                 try Scenarios.networkClients(context, path: Fixtures.smallPath, as: Profile.self)
                 + Scenarios.transportClients(context, withLibcurl: inFlight == 1)
+                + Scenarios.tunedNetworkingClients(context)
         case "cache":
             let baseURL = ProcessInfo.processInfo.environment["BENCH_BASE_URL"] ?? "http://127.0.0.1:8089"
             let context = Context(baseURL: baseURL, rounds: 1, memoryRuns: 1)

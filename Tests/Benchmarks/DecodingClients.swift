@@ -2,8 +2,8 @@ import Foundation
 import NetworkingCore
 
 /// Decoding alone, no request: the 1 KB model from its bytes, by `TapeDecoder` and by Foundation's
-/// `JSONDecoder`, with the default keys and with the same document's keys in snake case; and 50 ISO-8601
-/// dates, with the `.iso8601` strategy and with the library's own decoder. For
+/// `JSONDecoder`, alone and as a list of 20, with the default keys and with the same document's keys in snake case; and 50 ISO-8601
+/// dates, with the `.iso8601` strategy and with the library's own decoder (also with milliseconds). For
 /// `Benchmarks profile decode:CLIENT` under callgrind (see "Profiling" in docs/Performance.md).
 enum DecodingClients {
     static func all() -> [Client] {
@@ -20,14 +20,26 @@ enum DecodingClients {
         let dates = Data(
             ("[" + (0..<50).map { #""2026-06-\#(10 + $0 % 18)T20:09:\#(10 + $0)Z""# }.joined(separator: ",") + "]").utf8
         )
+        let fractionalDates = Data(
+            ("["
+                + (0..<50).map { #""2026-06-\#(10 + $0 % 18)T20:09:\#(10 + $0).\#(100 + $0 * 17)Z""# }
+                .joined(separator: ",") + "]").utf8)
+        let list = Data(
+            ("["
+                + Array(repeating: String(decoding: Fixtures.smallJSON, as: UTF8.self), count: 20).joined(
+                    separator: ",")
+                + "]").utf8)
         return [
             client("tape", Profile.self, Fixtures.smallJSON, plain, fast: true),
+            client("tapeList", [Profile].self, list, plain, fast: true),
+            client("foundationList", [Profile].self, list, plain, fast: false),
             client("foundation", Profile.self, Fixtures.smallJSON, plain, fast: false),
             client("tapeSnake", SnakeProfile.self, snakeJSON, snake, fast: true),
             client("foundationSnake", SnakeProfile.self, snakeJSON, snake, fast: false),
             client("tapeDates", [Date].self, dates, iso, fast: true),
             client("foundationDates", [Date].self, dates, iso, fast: false),
             client("libraryDates", [Date].self, dates, JSONCoding.makeDecoder(), fast: true),
+            client("libraryFractionalDates", [Date].self, fractionalDates, JSONCoding.makeDecoder(), fast: true),
         ]
     }
 

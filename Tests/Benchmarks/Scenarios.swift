@@ -101,16 +101,7 @@ enum Scenarios {
     nonisolated static func transportClients(_ context: Context, withLibcurl: Bool) throws -> [Client] {
         #if os(Linux)
             let url = try context.url(Fixtures.smallPath)
-            // BENCH_BUSY_POLL_US=0 turns the loop's busy-polling off (under callgrind, which would
-            // count the spinning as work).
-            var configuration = CurlTransport.Configuration()
-            let environment = ProcessInfo.processInfo.environment
-            if let value = environment["BENCH_BUSY_POLL_US"], let micros = Double(value) {
-                configuration.busyPollInterval = micros / 1_000_000
-            }
-            if let value = environment["BENCH_EVENT_LOOPS"], let count = Int(value) {
-                configuration.eventLoopCount = count
-            }
+            let configuration = tunedCurlConfiguration()
             let transport = try CurlTransport(configuration: configuration)
             var clients = [CurlBaseline.transport("curlTransport", transport, url: url)]
             if ProcessInfo.processInfo.environment["BENCH_DIAG"] != nil {
@@ -120,6 +111,36 @@ enum Scenarios {
             }
             if withLibcurl { clients.append(try CurlBaseline.libcurl("libcurl", url: url)) }
             return clients
+        #else
+            return []
+        #endif
+    }
+
+    #if os(Linux)
+        /// `CurlTransport`'s configuration as the environment tunes it for profiling: BENCH_BUSY_POLL_US=0
+        /// turns the loop's busy-polling off (under callgrind, which would count the spinning as work),
+        /// BENCH_EVENT_LOOPS sets the number of loops.
+        nonisolated static func tunedCurlConfiguration() -> CurlTransport.Configuration {
+            var configuration = CurlTransport.Configuration()
+            let environment = ProcessInfo.processInfo.environment
+            if let value = environment["BENCH_BUSY_POLL_US"], let micros = Double(value) {
+                configuration.busyPollInterval = micros / 1_000_000
+            }
+            if let value = environment["BENCH_EVENT_LOOPS"], let count = Int(value) {
+                configuration.eventLoopCount = count
+            }
+            return configuration
+        }
+    #endif
+
+    /// `Networking.get` on a `CurlTransport` tuned as ``tunedCurlConfiguration()`` says, for
+    /// `Benchmarks profile net:networkingOnCurl` (`net:networking` runs on the default transport, which
+    /// the environment cannot tune); none where libcurl is not the transport.
+    nonisolated static func tunedNetworkingClients(_ context: Context) throws -> [Client] {
+        #if os(Linux)
+            let transport = try CurlTransport(configuration: tunedCurlConfiguration())
+            let networking = Networking(baseURL: context.baseURL, transport: transport)
+            return [Clients.networking("networkingOnCurl", networking, path: Fixtures.smallPath, as: Profile.self)]
         #else
             return []
         #endif

@@ -34,6 +34,54 @@ final class ISO8601TimestampTests: XCTestCase {
         }
     }
 
+    /// What the library's decoder read such a timestamp as before it was read here: Foundation's plain style,
+    /// then its fractional one.
+    private func foundationWithFraction(_ text: String) -> Date? {
+        (try? Date(text, strategy: Date.ISO8601FormatStyle()))
+            ?? (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+    }
+
+    private func fastWithFraction(_ text: String) -> Date? {
+        var text = text
+        return text.withUTF8 { ISO8601Timestamp.date($0, allowingFraction: true) }
+    }
+
+    func testFractionalSecondsAreReadAsFoundationReadsThemToTheLastBit() {
+        var generator = SplitMix64(seed: 1970)
+        for sample in 0..<20_000 {
+            // Half of them near 2001, the reference date, where a `Date` is finest and rounding shows most.
+            let year = Int.random(in: sample.isMultiple(of: 2) ? 1583...9999 : 2000...2001, using: &generator)
+            let month = Int.random(in: 1...12, using: &generator)
+            let day = Int.random(in: 1...28, using: &generator)
+            let time = (0..<3).map { _ in Int.random(in: 0...59, using: &generator) }
+            let digits = Int.random(in: 1...9, using: &generator)
+            let fraction = (0..<digits).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
+            let zone = ["Z", "+00:00", "-00:00", "+05:30", "-09:45", "+14:00", "-12:00", "+01:07"]
+                .randomElement(using: &generator)!
+            let text = String(
+                format: "%04d-%02d-%02dT%02d:%02d:%02d.%@%@", year, month, day, time[0] % 24, time[1], time[2],
+                fraction, zone)
+            let date = fastWithFraction(text)
+            XCTAssertNotNil(date, text)
+            XCTAssertEqual(
+                date?.timeIntervalSinceReferenceDate.bitPattern,
+                foundationWithFraction(text)?.timeIntervalSinceReferenceDate.bitPattern, text)
+        }
+        // Without a fraction, the same dates as the plain form.
+        XCTAssertEqual(fastWithFraction("2026-06-14T20:09:58Z"), foundation("2026-06-14T20:09:58Z"))
+        for text in ["2026-06-14T20:09:58.000Z", "2026-06-14T20:09:58.999999999-01:30", "2026-06-14T23:59:59.5+14:00"] {
+            XCTAssertEqual(fastWithFraction(text), foundationWithFraction(text), text)
+        }
+        let left = [
+            "2026-06-14T20:09:58.Z", "2026-06-14T20:09:58.1234567890Z", "2026-06-14T20:09:58.5",
+            "2026-06-14T20:09:58,5Z",
+            "2026-06-14T20:09:58.5+0200", "2026-06-14T20:09:58.5z", "2026-06-14T20:09:58.-5Z",
+        ]
+        for text in left { XCTAssertNil(fastWithFraction(text), text) }
+        // The `.iso8601` strategy's reader takes no fraction.
+        XCTAssertNil(fast("2026-06-14T20:09:58.5Z"))
+    }
+
     func testEdgesAreReadOrLeftToFoundation() {
         let read = [
             "2024-02-29T00:00:00Z", "2000-02-29T12:00:00Z", "1583-01-01T00:00:00Z", "9999-12-31T23:59:59Z",

@@ -304,6 +304,28 @@ final class TapeDecoderTests: XCTestCase {
         assertSame(ReadsUserInfo.self, "{}", decoder: decoder, withoutFoundation: true)
     }
 
+    func testArraysTheDecoderBuildsAreFoundationsElementForElement() {
+        assertSame([Int].self, "[]", withoutFoundation: true)
+        assertSame([Int?].self, "[1, null, 3]", withoutFoundation: true)
+        assertSame([[String]].self, #"[["a"], [], ["b", "c"]]"#, withoutFoundation: true)
+        assertSame([[String: [Int]]].self, #"[{"a": [1, 2]}, {}]"#, withoutFoundation: true)
+        assertSame(Set<Int>.self, "[3, 1, 2]", withoutFoundation: true)
+        // Errors name the element that failed, and a value that is not an array is a type mismatch.
+        assertSame([Nested].self, #"[{"name": "a", "tags": []}, {"name": "b", "tags": [1]}]"#, withoutFoundation: false)
+        assertSame([[Int]].self, "[[1], 2]", withoutFoundation: false)
+        assertSame([Int].self, #"{"a": 1}"#, withoutFoundation: false)
+        assertSame([Int].self, "null", withoutFoundation: false)
+        // More array types than the decoder remembers (one per depth), each still decoded alike.
+        let depth = 24
+        let deep = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
+        assertSame(Deep.self, "{\"value\": \(deep)}", withoutFoundation: true)
+    }
+
+    /// 24 arrays deep: one array type per level.
+    struct Deep: Decodable, Equatable {
+        let value: [[[[[[[[[[[[[[[[[[[[[[[[Int]]]]]]]]]]]]]]]]]]]]]]]]
+    }
+
     func testUnkeyedContainerReadsNullsAndStopsAtTheEnd() {
         struct Pairs: Decodable, Equatable {
             let values: [Int]

@@ -29,7 +29,7 @@ import Foundation
     /// ``ISO8601Timestamp`` (as Foundation reads it, in a fraction of the time), the rest by Foundation.
     package static func parseISO8601(_ text: String) -> Date? {
         var text = text
-        if let date = text.withUTF8(ISO8601Timestamp.date) { return date }
+        if let date = text.withUTF8({ ISO8601Timestamp.date($0, allowingFraction: true) }) { return date }
         if let date = try? Date(text, strategy: plain) { return date }
         return try? Date(text, strategy: fractional)
     }

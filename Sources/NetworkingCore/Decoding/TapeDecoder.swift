@@ -80,6 +80,9 @@ package final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// The value of each key of the objects indexed so far (see ``TapeKeyedContainer``), by object and
     /// conversion.
     private var indexes: [Int: [String: Int]] = [:]
+    /// The types ``unwrap(_:as:path:)`` was asked for, each with its array conformance (see
+    /// ``arrayConformance(of:)``).
+    private var arrayConformances: [(type: ObjectIdentifier, array: (any TapeDecodableArray.Type)?)] = []
 
     init(tape: JSONTape, options: Options) {
         self.tape = tape
@@ -158,6 +161,10 @@ package final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         if type == Date.self || type == Data.self || type == URL.self || type == Decimal.self {
             return try unwrapFoundationValue(index, as: type, path: path)
         }
+        if let array = arrayConformance(of: type) {
+            // `decode` returns `Self`, which is `T`: the cast cannot fail.
+            return try array.decode(from: self, at: index, path: path) as! T
+        }
         if options.convertsFromSnakeCase, type is any StringKeyedDictionary.Type {
             // As in `JSONDecoder`, a `[String: Value]` keeps its keys as they are under a key strategy.
             return try within(index, path: path) {
@@ -167,6 +174,16 @@ package final class TapeDecoder: Decoder, SingleValueDecodingContainer {
             }
         }
         return try within(index, path: path) { try T(from: self) }
+    }
+
+    /// `type` as an array this decoder builds itself, or `nil`. A document holds few types, and comparing
+    /// them with those already asked about costs less than looking up the conformance every time.
+    private func arrayConformance(of type: Any.Type) -> (any TapeDecodableArray.Type)? {
+        let id = ObjectIdentifier(type)
+        for known in arrayConformances where known.type == id { return known.array }
+        let array = type as? any TapeDecodableArray.Type
+        if arrayConformances.count < 16 { arrayConformances.append((id, array)) }
+        return array
     }
 
     /// The Foundation types `JSONDecoder` reads its own way. (Apart from ``unwrap(_:as:path:)`` so that
