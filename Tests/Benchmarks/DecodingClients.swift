@@ -2,7 +2,7 @@ import Foundation
 import NetworkingCore
 
 /// Decoding alone, no request: the 1 KB model from its bytes, by `TapeDecoder` and by Foundation's
-/// `JSONDecoder`, alone and as a list of 20, with the default keys and with the same document's keys in snake case; and 50 ISO-8601
+/// `JSONDecoder`, alone and as a list of 20, with the default keys (and an object of 24 members) and with the same document's keys in snake case; and 50 ISO-8601
 /// dates, with the `.iso8601` strategy and with the library's own decoder (also with milliseconds). For
 /// `Benchmarks profile decode:CLIENT` under callgrind (see "Profiling" in docs/Performance.md).
 enum DecodingClients {
@@ -24,6 +24,10 @@ enum DecodingClients {
             ("["
                 + (0..<50).map { #""2026-06-\#(10 + $0 % 18)T20:09:\#(10 + $0).\#(100 + $0 * 17)Z""# }
                 .joined(separator: ",") + "]").utf8)
+        let wide = Data(
+            ("{"
+                + (0..<24).map { #""field\#($0)": "# + ($0.isMultiple(of: 2) ? "\($0 * 1000)" : #""value \#($0)""#) }
+                .joined(separator: ", ") + "}").utf8)
         let list = Data(
             ("["
                 + Array(repeating: String(decoding: Fixtures.smallJSON, as: UTF8.self), count: 20).joined(
@@ -34,6 +38,8 @@ enum DecodingClients {
             client("tapeList", [Profile].self, list, plain, fast: true),
             client("foundationList", [Profile].self, list, plain, fast: false),
             client("foundation", Profile.self, Fixtures.smallJSON, plain, fast: false),
+            client("tapeWide", Wide.self, wide, plain, fast: true),
+            client("foundationWide", Wide.self, wide, plain, fast: false),
             client("tapeSnake", SnakeProfile.self, snakeJSON, snake, fast: true),
             client("foundationSnake", SnakeProfile.self, snakeJSON, snake, fast: false),
             client("tapeDates", [Date].self, dates, iso, fast: true),
@@ -55,6 +61,14 @@ enum DecodingClients {
                 _ = try decoder.decode(type, from: data)
             }
         }
+    }
+
+    /// An object of 24 members, more than `TapeDecoder` compares key by key (it indexes such an object).
+    struct Wide: Decodable, Sendable {
+        let field0: Int, field1: String, field2: Int, field3: String, field4: Int, field5: String
+        let field6: Int, field7: String, field8: Int, field9: String, field10: Int, field11: String
+        let field12: Int, field13: String, field14: Int, field15: String, field16: Int, field17: String
+        let field18: Int, field19: String, field20: Int, field21: String, field22: Int, field23: String
     }
 
     /// `Profile` with some members named as a snake-case API names them.

@@ -80,6 +80,8 @@ package final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// The value of each key of the objects indexed so far (see ``TapeKeyedContainer``), by object and
     /// conversion.
     private var indexes: [Int: [String: Int]] = [:]
+    /// The index ``index(of:converting:)`` gave last, under its key in ``indexes``.
+    private var lastIndex: (key: Int, index: [String: Int])?
     /// The types ``unwrap(_:as:path:)`` was asked for, each with its array conformance (see
     /// ``arrayConformance(of:)``).
     private var arrayConformances: [(type: ObjectIdentifier, array: (any TapeDecodableArray.Type)?)] = []
@@ -106,7 +108,12 @@ package final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// keys winning; built on first use.
     func index(of object: Int, converting: Bool) -> [String: Int] {
         let cacheKey = object * 2 + (converting ? 1 : 0)
-        if let index = indexes[cacheKey] { return index }
+        // A type reads its members one after another: most lookups are in the object of the last one.
+        if let last = lastIndex, last.key == cacheKey { return last.index }
+        if let index = indexes[cacheKey] {
+            lastIndex = (cacheKey, index)
+            return index
+        }
         var index: [String: Int] = [:]
         index.reserveCapacity(Int(tape.entries[object].count))
         for key in tape.keys(of: object) {
@@ -118,6 +125,7 @@ package final class TapeDecoder: Decoder, SingleValueDecodingContainer {
             }
         }
         indexes[cacheKey] = index
+        lastIndex = (cacheKey, index)
         return index
     }
 
