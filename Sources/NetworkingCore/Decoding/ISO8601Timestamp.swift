@@ -62,12 +62,9 @@ enum ISO8601Timestamp {
         secondsInDay += Double(minute) * 60.0
         secondsInDay += Double(second)
         secondsInDay += Double(nanosecond) / 1_000_000_000.0
-        let dayStart = Double((days - daysFrom1970To2001) * 86_400)
+        let dayStart = Double(days * 86_400) - Date.timeIntervalBetween1970AndReferenceDate
         return Date(timeIntervalSinceReferenceDate: dayStart + secondsInDay - Double(offset))
     }
-
-    /// Days from 1970-01-01 to 2001-01-01, the reference date.
-    private static let daysFrom1970To2001 = 11_323
 
     /// The value of an ASCII digit, or `nil`.
     private static func digit(_ byte: UInt8) -> Int? {
@@ -78,8 +75,8 @@ enum ISO8601Timestamp {
     private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
         var value = 0
         for byte in bytes[start..<(start + count)] {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            guard let digit = digit(byte) else { return nil }
+            value = value * 10 + digit
         }
         return value
     }
