@@ -14,11 +14,14 @@ import Networking
 ///     Benchmarks fixtures DIR                 write the files nginx serves
 ///     Benchmarks profile SET:CLIENT COUNT [N] COUNT requests of one client, N in flight (for callgrind);
 ///                                             SET:CLIENT is stub|net:raw|rawNoCache|networking|
-///                                             curlTransport|libcurl (libcurl: N = 1 only),
+///                                             curlTransport|libcurl (libcurl: N = 1 only)|
+///                                             networkingOnCurl (tuned like curlTransport),
 ///                                             memory:direct|actor (in-memory transport),
 ///                                             cache:memoryHit|diskHit,
-///                                             decode:tape|foundation|tapeSnake|foundationSnake|
-///                                             tapeDates|foundationDates|libraryDates
+///                                             decode:tape|foundation|tapeList|foundationList|
+///                                             tapeWide|foundationWide|tapeSnake|foundationSnake|
+///                                             tapeDates|foundationDates|libraryDates|
+///                                             libraryFractionalDates
 ///     Benchmarks websocket [--rounds N] [--output FILE]
 ///                                             64-byte WebSocket echoes against the websockets
 ///                                             server, beside its own Python client

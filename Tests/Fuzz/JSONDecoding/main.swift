@@ -5,9 +5,8 @@ import Foundation
 // `TapeDecoder` against Foundation's `JSONDecoder`, on any bytes: decoded as any JSON value (each
 // kind tried in turn, so member errors are caught and swallowed) and as a typed model, the fast
 // decoder gives the same value as `JSONDecoder`, or fails where it fails; what it decodes without
-// Foundation, Foundation decodes to the same value; with ISO-8601 dates and keys converted from snake case
-// too. Nothing
-// crashes or hangs.
+// Foundation, Foundation decodes to the same value; with ISO-8601 dates and keys converted from snake
+// case too. Nothing crashes or hangs.
 
 private indirect enum Value: Decodable, Equatable {
     case null
