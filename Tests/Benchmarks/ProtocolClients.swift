@@ -11,6 +11,7 @@
         static let titles: [String: String] = [
             "raw": "raw URLSession", "networking": "Networking.get", "libcurl": "libcurl easy, no decode",
             "libcurlMulti": "libcurl multi, no decode", "busyPollAlternative": "Networking.get, other busy-poll",
+            "curlTransport": "CurlTransport.send, no decode",
         ]
 
         static func titles(_ keys: [String]) -> [(String, String)] { keys.map { ($0, titles[$0] ?? $0) } }
@@ -68,8 +69,16 @@
         /// easy loop.
         static func sequential(_ target: Target, withRaw: Bool) throws -> [Client] {
             (withRaw ? [raw(target)] : [])
-                + [try networking(target)] + (try busyPollAlternative(target))
+                + [try networking(target)] + (try busyPollAlternative(target)) + (try transportAlone(target))
                 + [try CurlBaseline.libcurl("libcurl", url: target.url, tls: target.tls)]
+        }
+
+        /// With `BENCH_DIAG` set, `CurlTransport.send` alone (no pipeline, no decoding) on the same
+        /// configuration as `networking`: what the transport adds to libcurl on this listener.
+        static func transportAlone(_ target: Target) throws -> [Client] {
+            guard ProcessInfo.processInfo.environment["BENCH_DIAG"] != nil else { return [] }
+            let transport = try CurlTransport(configuration: curlConfiguration(target))
+            return [CurlBaseline.transport("curlTransport", transport, url: target.url)]
         }
 
         /// With `BENCH_ALT_BUSY_POLL_US` set, `Networking.get` once more on a transport whose loop busy-polls
@@ -88,7 +97,8 @@
         /// group, and libcurl's multi loop.
         static func load(_ target: Target, withRaw: Bool) throws -> [LoadClient] {
             (withRaw ? [LoadClient.taskGroup(raw(target))] : [])
-                + ([try networking(target)] + (try busyPollAlternative(target))).map(LoadClient.taskGroup)
+                + ([try networking(target)] + (try busyPollAlternative(target)) + (try transportAlone(target)))
+                .map(LoadClient.taskGroup)
                 + [try CurlMultiLoop("libcurlMulti", url: target.url, tls: target.tls).loadClient]
         }
     }

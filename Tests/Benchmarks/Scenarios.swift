@@ -109,7 +109,7 @@ enum Scenarios {
                 two.eventLoopCount = 2
                 clients.append(CurlBaseline.transport("curlTwoLoops", try CurlTransport(configuration: two), url: url))
             }
-            if withLibcurl { clients.append(try CurlBaseline.libcurl("libcurl", url: url)) }
+            if withLibcurl { clients.append(try CurlBaseline.libcurl("libcurl", url: url, tls: profiledTLS(url))) }
             return clients
         #else
             return []
@@ -119,10 +119,13 @@ enum Scenarios {
     #if os(Linux)
         /// `CurlTransport`'s configuration as the environment tunes it for profiling: BENCH_BUSY_POLL_US=0
         /// turns the loop's busy-polling off (under callgrind, which would count the spinning as work),
-        /// BENCH_EVENT_LOOPS sets the number of loops.
+        /// BENCH_EVENT_LOOPS sets the number of loops; over HTTPS it trusts BENCH_CA_FILE and speaks
+        /// HTTP/2 when BENCH_PROFILE_HTTP2 is set (`BENCH_BASE_URL=$BENCH_H2_URL`).
         nonisolated static func tunedCurlConfiguration() -> CurlTransport.Configuration {
             var configuration = CurlTransport.Configuration()
             let environment = ProcessInfo.processInfo.environment
+            configuration.caCertificateFile = environment["BENCH_CA_FILE"]
+            configuration.httpVersion = environment["BENCH_PROFILE_HTTP2"] != nil ? .http2 : .http1
             if let value = environment["BENCH_BUSY_POLL_US"], let micros = Double(value) {
                 configuration.busyPollInterval = micros / 1_000_000
             }
@@ -130,6 +133,13 @@ enum Scenarios {
                 configuration.eventLoopCount = count
             }
             return configuration
+        }
+
+        /// How the profiled libcurl easy handle talks to `url`: as `tunedCurlConfiguration()` does.
+        nonisolated static func profiledTLS(_ url: URL) -> CurlBaseline.TLS? {
+            let environment = ProcessInfo.processInfo.environment
+            guard url.scheme == "https", let caFile = environment["BENCH_CA_FILE"] else { return nil }
+            return CurlBaseline.TLS(caFile: caFile, http2: environment["BENCH_PROFILE_HTTP2"] != nil)
         }
     #endif
 
