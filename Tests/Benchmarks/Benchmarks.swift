@@ -15,6 +15,7 @@ import Networking
 ///     Benchmarks profile SET:CLIENT COUNT [N] COUNT requests of one client, N in flight (for callgrind);
 ///                                             SET:CLIENT is stub|net:raw|rawNoCache|networking|
 ///                                             curlTransport|libcurl (libcurl: N = 1 only)|
+///                                             libcurlMulti (libcurl's multi loop, the floor)|
 ///                                             networkingOnCurl (tuned like curlTransport),
 ///                                             memory:direct|actor (in-memory transport),
 ///                                             cache:memoryHit|diskHit,
@@ -180,6 +181,18 @@ enum Benchmarks {
     static func profile(_ spec: String, count: Int, inFlight: Int) async throws {
         let parts = spec.split(separator: ":").map(String.init)
         guard parts.count == 2 else { throw BenchmarkFailure(description: "profile SET:CLIENT, got \(spec)") }
+        #if os(Linux)
+            // The floor under concurrency: libcurl's own multi loop, on a thread of its own.
+            if spec == "net:libcurlMulti" {
+                let baseURL = ProcessInfo.processInfo.environment["BENCH_BASE_URL"] ?? "http://127.0.0.1:8089"
+                guard let url = URL(string: baseURL + Fixtures.smallPath) else {
+                    throw BenchmarkFailure(description: "bad base URL \(baseURL)")
+                }
+                let loop = try CurlMultiLoop("libcurlMulti", url: url, tls: Scenarios.profiledTLS(url))
+                _ = try await loop.run(requests: count, inFlight: inFlight)
+                return
+            }
+        #endif
         let clients: [Client]
         switch parts[0] {
         case "stub":
