@@ -119,13 +119,12 @@ enum Scenarios {
     #if os(Linux)
         /// `CurlTransport`'s configuration as the environment tunes it for profiling: BENCH_BUSY_POLL_US=0
         /// turns the loop's busy-polling off (under callgrind, which would count the spinning as work),
-        /// BENCH_EVENT_LOOPS sets the number of loops; over HTTPS it trusts BENCH_CA_FILE and speaks
-        /// HTTP/2 when BENCH_PROFILE_HTTP2 is set (`BENCH_BASE_URL=$BENCH_H2_URL`).
+        /// BENCH_EVENT_LOOPS sets the number of loops; over HTTPS it trusts BENCH_CA_FILE and, as by
+        /// default, offers HTTP/2 by ALPN, which the listener takes or not.
         nonisolated static func tunedCurlConfiguration() -> CurlTransport.Configuration {
             var configuration = CurlTransport.Configuration()
             let environment = ProcessInfo.processInfo.environment
             configuration.caCertificateFile = environment["BENCH_CA_FILE"]
-            configuration.httpVersion = environment["BENCH_PROFILE_HTTP2"] != nil ? .http2 : .http1
             if let value = environment["BENCH_BUSY_POLL_US"], let micros = Double(value) {
                 configuration.busyPollInterval = micros / 1_000_000
             }
@@ -135,11 +134,13 @@ enum Scenarios {
             return configuration
         }
 
-        /// How the profiled libcurl easy handle talks to `url`: as `tunedCurlConfiguration()` does.
+        /// How the profiled libcurl handles talk to `url`: as `tunedCurlConfiguration()` does, trusting
+        /// BENCH_CA_FILE and offering HTTP/2 by ALPN.
         nonisolated static func profiledTLS(_ url: URL) -> CurlBaseline.TLS? {
-            let environment = ProcessInfo.processInfo.environment
-            guard url.scheme == "https", let caFile = environment["BENCH_CA_FILE"] else { return nil }
-            return CurlBaseline.TLS(caFile: caFile, http2: environment["BENCH_PROFILE_HTTP2"] != nil)
+            guard url.scheme == "https", let caFile = ProcessInfo.processInfo.environment["BENCH_CA_FILE"] else {
+                return nil
+            }
+            return CurlBaseline.TLS(caFile: caFile, http2: true)
         }
     #endif
 
