@@ -100,17 +100,12 @@ package struct RedirectHops: Sendable {
         cookieJar.store(from: head, receivedFrom: url)
     }
 
-    /// Sets `request`'s `Cookie` header to the caller's followed by the jar's for its URL.
+    /// Sets `request`'s `Cookie` header, which is `callerCookie` (both callers read it from the
+    /// request), to the caller's followed by the jar's for its URL; with no cookie in the jar for
+    /// it, the header stays the caller's.
     private static func addCookies(to request: inout URLRequest, callerCookie: String?, from jar: any CookieJar) {
-        guard let url = request.url else { return }
-        let header: String?
-        switch (callerCookie, jar.cookieHeader(for: url)) {
-        case (let caller?, let stored?): header = caller.isEmpty ? stored : caller + "; " + stored
-        case (let caller, nil): header = caller
-        case (nil, let stored?): header = stored
-        }
-        if request.value(forHTTPHeaderField: "Cookie") != header {
-            request.setValue(header, forHTTPHeaderField: "Cookie")
-        }
+        guard let url = request.url, let stored = jar.cookieHeader(for: url) else { return }
+        let header = callerCookie.map { $0.isEmpty ? stored : $0 + "; " + stored } ?? stored
+        request.setValue(header, forHTTPHeaderField: "Cookie")
     }
 }

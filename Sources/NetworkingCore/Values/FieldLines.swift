@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads header field lines as a transport received them (`Name: value`, each line ending in LF or
 /// CRLF): a lookup walks the bytes where they lie, and `parse` makes the dictionary only for a
 /// caller that wants every field.
@@ -17,7 +19,7 @@ enum FieldLines {
         lines.withUnsafeBytes { head in
             var start = 0
             while start < head.count {
-                let end = head[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? head.count
+                let end = lineFeed(in: head, from: start).map { $0 + 1 } ?? head.count
                 let line = UnsafeRawBufferPointer(rebasing: head[start..<end])
                 start = end
                 let bytes = ResponseHead.trimmed(line)
@@ -32,6 +34,15 @@ enum FieldLines {
                     ResponseHead.trimmed(UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...])), false)
             }
         }
+    }
+
+    /// The index of the first line feed in `head` at or after `start` (`memchr`: the generic
+    /// `firstIndex(of:)` walks a byte at a time at several instructions a byte).
+    private static func lineFeed(in head: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard let base = head.baseAddress, start < head.count,
+            let found = memchr(base + start, Int32(UInt8(ascii: "\n")), head.count - start)
+        else { return nil }
+        return base.distance(to: UnsafeRawPointer(found))
     }
 
     /// Whether `bytes` spell `name`, exactly or with ASCII case folded.
@@ -55,7 +66,7 @@ enum FieldLines {
             lines.withUnsafeBytes { head in
                 var start = 0
                 while start < head.count {
-                    let end = head[start...].firstIndex(of: UInt8(ascii: "\n")) ?? head.count
+                    let end = lineFeed(in: head, from: start) ?? head.count
                     defer { start = end + 1 }
                     guard end - start > wanted.count else { continue }
                     var index = 0
