@@ -116,4 +116,23 @@ final class ResponseHeadFieldPresenceTests: XCTestCase {
         let plain = try XCTUnwrap(ResponseHead(url: url, statusCode: 200, fieldLines: Array("A: 1\n".utf8)))
         XCTAssertFalse(plain.containsField("Set-Cookie"))
     }
+
+    /// Case is folded for the letters A–Z alone: a byte that differs from a name's `-`, digit or
+    /// `_` by the case bit (CR for `-`, a control byte for a digit, DEL for `_`) spells another
+    /// name, which libcurl and any proxy on the way read as another field too.
+    func testOnlyLettersAreFoldedWhenANameIsLookedUp() throws {
+        let url = URL(string: "http://h.test")!
+        let lookalikes: [(sent: String, asked: String)] = [
+            ("Set\rCookie", "Set-Cookie"), ("Content\rEncoding", "Content-Encoding"),
+            ("X-Rate\u{11}", "X-Rate1"), ("X\u{7F}Key", "X_Key"),
+        ]
+        for (sent, asked) in lookalikes {
+            let lines = Array("\(sent): evil\r\nA: 1\r\n".utf8)
+            let head = try XCTUnwrap(ResponseHead(url: url, statusCode: 200, fieldLines: lines))
+            XCTAssertFalse(head.containsField(asked), "\(asked) is not \(sent.debugDescription)")
+            XCTAssertNil(head.header(asked), "\(asked) is not \(sent.debugDescription)")
+            XCTAssertNil(head.headerFields[asked], "\(asked) is not \(sent.debugDescription)")
+            XCTAssertEqual(head.header("a"), "1")
+        }
+    }
 }

@@ -51,7 +51,9 @@ enum FieldLines {
         var index = 0
         for byte in name {
             let received = bytes[index]
-            if foldingCase ? received | 0x20 != byte | 0x20 : received != byte { return false }
+            let differs =
+                foldingCase ? String.asciiLowercased(received) != String.asciiLowercased(byte) : received != byte
+            if differs { return false }
             index += 1
         }
         return true
@@ -70,7 +72,11 @@ enum FieldLines {
                     defer { start = end + 1 }
                     guard end - start > wanted.count else { continue }
                     var index = 0
-                    while index < wanted.count, head[start + index] | 0x20 == wanted[index] | 0x20 { index += 1 }
+                    while index < wanted.count,
+                        String.asciiLowercased(head[start + index]) == String.asciiLowercased(wanted[index])
+                    {
+                        index += 1
+                    }
                     guard index == wanted.count else { continue }
                     var after = start + index
                     while after < end, head[after] == UInt8(ascii: " ") || head[after] == UInt8(ascii: "\t") {

@@ -107,8 +107,9 @@ extension String {
         return zip(a, b).allSatisfy { Self.asciiLowercased($0) == Self.asciiLowercased($1) }
     }
 
-    /// `byte` with A–Z folded to a–z.
-    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+    /// `byte` with A–Z folded to a–z, and every other byte as it is (`byte | 0x20` alone would
+    /// also fold CR into `-`, control bytes into digits and DEL into `_`).
+    static func asciiLowercased(_ byte: UInt8) -> UInt8 {
         byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
     }
 }
