@@ -188,7 +188,7 @@ sanitize-address:
 # Each new parser gets a target here.
 
 FUZZ_TARGETS := URLComposer Encoders Headers ImageHeader CacheKey ServerSentEvents SetCookie WebSocketFrames WebSocketExtensions \
-	WebSocketHandshake NetworkPath JSONDecoding
+	WebSocketHandshake NetworkPath JSONDecoding FieldLines
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_DIR := .build/fuzz

@@ -47,8 +47,10 @@
             fieldLines.append(contentsOf: line.assumingMemoryBound(to: UInt8.self))  // one copy, no iteration
             if line[line.count - 1] != UInt8(ascii: "\n") { fieldLines.append(UInt8(ascii: "\n")) }
             // The two fields a sink needs as the body starts, read without parsing the rest.
-            if bytes[0] | 0x20 == UInt8(ascii: "c"), let colon = Self.colon(in: bytes) {
-                let name = ResponseHead.trimmed(UnsafeRawBufferPointer(rebasing: bytes[..<colon]))
+            // As `ResponseHead` reads them: a name starts the line (a line starting with a space or a
+            // tab continues the field before it) and is trimmed of spaces and tabs alone.
+            if line[0] | 0x20 == UInt8(ascii: "c"), let colon = Self.colon(in: bytes) {
+                let name = ResponseHead.trimmingSpacesAndTabs(UnsafeRawBufferPointer(rebasing: bytes[..<colon]))
                 if Self.equalIgnoringASCIICase(name, "content-length") {
                     contentLength = Self.decimal(
                         ResponseHead.trimmed(UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...])))

@@ -125,6 +125,8 @@ final class ResponseHeadFieldPresenceTests: XCTestCase {
         let lookalikes: [(sent: String, asked: String)] = [
             ("Set\rCookie", "Set-Cookie"), ("Content\rEncoding", "Content-Encoding"),
             ("X-Rate\u{11}", "X-Rate1"), ("X\u{7F}Key", "X_Key"),
+            // A CR is no whitespace: one that starts the line or stands before the colon is part of the name.
+            ("\rSet-Cookie", "Set-Cookie"), ("Set-Cookie\r", "Set-Cookie"),
         ]
         for (sent, asked) in lookalikes {
             let lines = Array("\(sent): evil\r\nA: 1\r\n".utf8)

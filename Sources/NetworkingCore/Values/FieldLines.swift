@@ -4,7 +4,9 @@ import Foundation
 /// CRLF): a lookup walks the bytes where they lie, and `parse` makes the dictionary only for a
 /// caller that wants every field.
 ///
-/// The rules, the same for every reading: names and values are trimmed of spaces and tabs; a
+/// The rules, the same for every reading: a line ends at its LF, and the CRs before it are no part
+/// of it; names and values are trimmed of spaces and tabs, and of nothing else (a CR at the start of
+/// a line or before the colon is part of the name, as for libcurl and any proxy on the way); a
 /// repeated name's values are joined with ", " in the order they came; an obsolete folded line
 /// (one starting with a space or a tab) continues the field before it, joined with " "; a line
 /// without a colon is ignored. Names are kept as received, so two spellings of one name are two
@@ -19,19 +21,23 @@ enum FieldLines {
         lines.withUnsafeBytes { head in
             var start = 0
             while start < head.count {
-                let end = lineFeed(in: head, from: start).map { $0 + 1 } ?? head.count
+                let feed = lineFeed(in: head, from: start)
+                // The line without its end: the LF and any CR before it.
+                var end = feed ?? head.count
+                while end > start, head[end - 1] == UInt8(ascii: "\r") { end -= 1 }
                 let line = UnsafeRawBufferPointer(rebasing: head[start..<end])
-                start = end
-                let bytes = ResponseHead.trimmed(line)
-                if bytes.isEmpty { continue }
+                start = feed.map { $0 + 1 } ?? head.count
+                if line.isEmpty { continue }
                 if line[0] == UInt8(ascii: " ") || line[0] == UInt8(ascii: "\t") {
-                    body(UnsafeRawBufferPointer(rebasing: bytes[bytes.startIndex..<bytes.startIndex]), bytes, true)
+                    let folded = ResponseHead.trimmingSpacesAndTabs(line)
+                    if folded.isEmpty { continue }
+                    body(UnsafeRawBufferPointer(rebasing: folded[folded.startIndex..<folded.startIndex]), folded, true)
                     continue
                 }
-                guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { continue }
+                guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
                 body(
-                    ResponseHead.trimmed(UnsafeRawBufferPointer(rebasing: bytes[..<colon])),
-                    ResponseHead.trimmed(UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...])), false)
+                    ResponseHead.trimmingSpacesAndTabs(UnsafeRawBufferPointer(rebasing: line[..<colon])),
+                    ResponseHead.trimmingSpacesAndTabs(UnsafeRawBufferPointer(rebasing: line[(colon + 1)...])), false)
             }
         }
     }

@@ -118,6 +118,16 @@ public struct ResponseHead: Sendable {
         return response
     }
 
+    /// `bytes` without leading and trailing spaces and tabs, the only whitespace a field line's name
+    /// and value are trimmed of (RFC 9110's OWS; a CR there is no whitespace but a byte of the name).
+    package static func trimmingSpacesAndTabs(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+    }
+
     /// `bytes` without leading and trailing spaces, tabs, CR and LF (for this package's header parsers).
     package static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
