@@ -1,0 +1,41 @@
+#if os(Linux)
+    import Foundation
+    import NetworkingCore
+    import XCTest
+
+    @testable import NetworkingCurl
+
+    /// The two fields a body sink reads as a head arrives (`Content-Length`, `Content-Encoding`)
+    /// are read as `ResponseHead` reads every field: a name starts its line and is trimmed of
+    /// spaces and tabs alone, so a folded line or a CR around a name does not count.
+    final class CurlHeadParserTests: XCTestCase {
+        private func parse(_ lines: [String]) -> CurlHeadParser {
+            var parser = CurlHeadParser()
+            for line in ["HTTP/1.1 200 OK\r\n"] + lines + ["\r\n"] {
+                _ = Array(line.utf8).withUnsafeBytes { parser.receive($0) }
+            }
+            return parser
+        }
+
+        func testTheSinksFieldsAreReadWhateverTheCaseOfTheirNames() {
+            let parser = parse(["content-length: 9\r\n", "Content-Encoding : gzip\r\n"])
+            XCTAssertTrue(parser.isComplete)
+            XCTAssertEqual(parser.contentLength, 9)
+            XCTAssertTrue(parser.isContentEncoded)
+        }
+
+        func testALookalikeNameIsAnotherField() throws {
+            let parser = parse([
+                "A: 1\r\n", " Content-Length: 5\r\n", "\rContent-Length: 6\r\n", "Content-Length\r: 7\r\n",
+                "Content\rEncoding: gzip\r\n", " Content-Encoding: br\r\n",
+            ])
+            XCTAssertTrue(parser.isComplete)
+            XCTAssertNil(parser.contentLength)
+            XCTAssertFalse(parser.isContentEncoded)
+            let head = try XCTUnwrap(
+                ResponseHead(url: URL(string: "http://h.test")!, statusCode: 200, fieldLines: parser.fieldLines))
+            XCTAssertNil(head.header("Content-Length"), "the head reads them as the parser does")
+            XCTAssertNil(head.header("Content-Encoding"))
+        }
+    }
+#endif
