@@ -49,7 +49,7 @@
             // The two fields a sink needs as the body starts, read without parsing the rest.
             // As `ResponseHead` reads them: a name starts the line (a line starting with a space or a
             // tab continues the field before it) and is trimmed of spaces and tabs alone.
-            if line[0] | 0x20 == UInt8(ascii: "c"), let colon = Self.colon(in: bytes) {
+            if line[0] | 0x20 == UInt8(ascii: "c"), let colon = bytes.firstIndex(ofByte: UInt8(ascii: ":")) {
                 let name = ResponseHead.trimmingSpacesAndTabs(UnsafeRawBufferPointer(rebasing: bytes[..<colon]))
                 if Self.equalIgnoringASCIICase(name, "content-length") {
                     contentLength = Self.decimal(
@@ -76,7 +76,7 @@
                     let end = lines[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? lines.count
                     let bytes = ResponseHead.trimmed(UnsafeRawBufferPointer(rebasing: lines[start..<end]))
                     start = end
-                    guard let colon = Self.colon(in: bytes) else { continue }
+                    guard let colon = bytes.firstIndex(ofByte: UInt8(ascii: ":")) else { continue }
                     let name = ResponseHead.trimmed(UnsafeRawBufferPointer(rebasing: bytes[..<colon]))
                     let value = ResponseHead.trimmed(UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...]))
                     trailers.add(
@@ -116,15 +116,6 @@
                 index += 1
             }
             statusCode = digits > 0 ? code : 0
-        }
-
-        /// The index of the first `:` (`memchr`: the generic `firstIndex(of:)` costs ~100 instructions
-        /// a line).
-        private static func colon(in bytes: UnsafeRawBufferPointer) -> Int? {
-            guard let base = bytes.baseAddress, let found = memchr(base, Int32(UInt8(ascii: ":")), bytes.count) else {
-                return nil
-            }
-            return base.distance(to: UnsafeRawPointer(found))
         }
 
         /// Whether `version` is `HTTP/1.1` (byte by byte: a generic comparison costs ~20 times as much).

@@ -181,13 +181,14 @@ enum Benchmarks {
     static func profile(_ spec: String, count: Int, inFlight: Int) async throws {
         let parts = spec.split(separator: ":").map(String.init)
         guard parts.count == 2 else { throw BenchmarkFailure(description: "profile SET:CLIENT, got \(spec)") }
+        // The server of the `net` and `cache` sets.
+        let server = Context(
+            baseURL: ProcessInfo.processInfo.environment["BENCH_BASE_URL"] ?? "http://127.0.0.1:8089", rounds: 1,
+            memoryRuns: 1)
         #if os(Linux)
             // The floor under concurrency: libcurl's own multi loop, on a thread of its own.
             if spec == "net:libcurlMulti" {
-                let baseURL = ProcessInfo.processInfo.environment["BENCH_BASE_URL"] ?? "http://127.0.0.1:8089"
-                guard let url = URL(string: baseURL + Fixtures.smallPath) else {
-                    throw BenchmarkFailure(description: "bad base URL \(baseURL)")
-                }
+                let url = try server.url(Fixtures.smallPath)
                 let loop = try CurlMultiLoop("libcurlMulti", url: url, tls: Scenarios.profiledTLS(url))
                 _ = try await loop.run(requests: count, inFlight: inFlight)
                 return
@@ -198,16 +199,12 @@ enum Benchmarks {
         case "stub":
             clients = try await Scenarios.stubClients()
         case "net":
-            let baseURL = ProcessInfo.processInfo.environment["BENCH_BASE_URL"] ?? "http://127.0.0.1:8089"
-            let context = Context(baseURL: baseURL, rounds: 1, memoryRuns: 1)
             clients =
-                try Scenarios.networkClients(context, path: Fixtures.smallPath, as: Profile.self)
-                + Scenarios.transportClients(context, withLibcurl: inFlight == 1)
-                + Scenarios.tunedNetworkingClients(context)
+                try Scenarios.networkClients(server, path: Fixtures.smallPath, as: Profile.self)
+                + Scenarios.transportClients(server, withLibcurl: inFlight == 1)
+                + Scenarios.tunedNetworkingClients(server)
         case "cache":
-            let baseURL = ProcessInfo.processInfo.environment["BENCH_BASE_URL"] ?? "http://127.0.0.1:8089"
-            let context = Context(baseURL: baseURL, rounds: 1, memoryRuns: 1)
-            clients = try Scenarios.cacheClients(context, directory: Scenarios.cacheDirectory)
+            clients = try Scenarios.cacheClients(server, directory: Scenarios.cacheDirectory)
         case "decode":
             clients = DecodingClients.all()
         case "memory":

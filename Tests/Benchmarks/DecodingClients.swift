@@ -2,9 +2,10 @@ import Foundation
 import NetworkingCore
 
 /// Decoding alone, no request: the 1 KB model from its bytes, by `TapeDecoder` and by Foundation's
-/// `JSONDecoder`, alone and as a list of 20, with the default keys (and an object of 24 members) and with the same document's keys in snake case; and 50 ISO-8601
-/// dates, with the `.iso8601` strategy and with the library's own decoder (also with milliseconds). For
-/// `Benchmarks profile decode:CLIENT` under callgrind (see "Profiling" in docs/Performance.md).
+/// `JSONDecoder`, alone and as a list of 20, with the default keys and with the same document's keys in
+/// snake case; an object of 24 members; and 50 ISO-8601 dates, with the `.iso8601` strategy and with the
+/// library's own decoder (also with milliseconds). For `Benchmarks profile decode:CLIENT` under callgrind
+/// (see "Profiling" in docs/Performance.md).
 enum DecodingClients {
     static func all() -> [Client] {
         let plain = JSONDecoder()

@@ -137,9 +137,7 @@ enum Scenarios {
         /// How the profiled libcurl handles talk to `url`: as `tunedCurlConfiguration()` does, trusting
         /// BENCH_CA_FILE and offering HTTP/2 by ALPN.
         nonisolated static func profiledTLS(_ url: URL) -> CurlBaseline.TLS? {
-            guard url.scheme == "https", let caFile = ProcessInfo.processInfo.environment["BENCH_CA_FILE"] else {
-                return nil
-            }
+            guard url.scheme == "https", let caFile = tunedCurlConfiguration().caCertificateFile else { return nil }
             return CurlBaseline.TLS(caFile: caFile, http2: true)
         }
     #endif

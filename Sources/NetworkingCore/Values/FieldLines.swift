@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads header field lines as a transport received them (`Name: value`, each line ending in LF or
 /// CRLF): a lookup walks the bytes where they lie, and `parse` makes the dictionary only for a
 /// caller that wants every field.
@@ -21,7 +19,7 @@ enum FieldLines {
         lines.withUnsafeBytes { head in
             var start = 0
             while start < head.count {
-                let feed = lineFeed(in: head, from: start)
+                let feed = head.firstIndex(ofByte: UInt8(ascii: "\n"), from: start)
                 // The line without its end: the LF and any CR before it.
                 var end = feed ?? head.count
                 while end > start, head[end - 1] == UInt8(ascii: "\r") { end -= 1 }
@@ -34,21 +32,12 @@ enum FieldLines {
                     body(UnsafeRawBufferPointer(rebasing: folded[folded.startIndex..<folded.startIndex]), folded, true)
                     continue
                 }
-                guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
+                guard let colon = line.firstIndex(ofByte: UInt8(ascii: ":")) else { continue }
                 body(
                     ResponseHead.trimmingSpacesAndTabs(UnsafeRawBufferPointer(rebasing: line[..<colon])),
                     ResponseHead.trimmingSpacesAndTabs(UnsafeRawBufferPointer(rebasing: line[(colon + 1)...])), false)
             }
         }
-    }
-
-    /// The index of the first line feed in `head` at or after `start` (`memchr`: the generic
-    /// `firstIndex(of:)` walks a byte at a time at several instructions a byte).
-    private static func lineFeed(in head: UnsafeRawBufferPointer, from start: Int) -> Int? {
-        guard let base = head.baseAddress, start < head.count,
-            let found = memchr(base + start, Int32(UInt8(ascii: "\n")), head.count - start)
-        else { return nil }
-        return base.distance(to: UnsafeRawPointer(found))
     }
 
     /// Whether `bytes` spell `name`, exactly or with ASCII case folded.
@@ -74,7 +63,7 @@ enum FieldLines {
             lines.withUnsafeBytes { head in
                 var start = 0
                 while start < head.count {
-                    let end = lineFeed(in: head, from: start) ?? head.count
+                    let end = head.firstIndex(ofByte: UInt8(ascii: "\n"), from: start) ?? head.count
                     defer { start = end + 1 }
                     guard end - start > wanted.count else { continue }
                     var index = 0

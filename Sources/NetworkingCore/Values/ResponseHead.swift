@@ -121,20 +121,22 @@ public struct ResponseHead: Sendable {
     /// `bytes` without leading and trailing spaces and tabs, the only whitespace a field line's name
     /// and value are trimmed of (RFC 9110's OWS; a CR there is no whitespace but a byte of the name).
     package static func trimmingSpacesAndTabs(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        var start = 0
-        var end = bytes.count
-        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-        return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+        trimming(bytes) { $0 == 0x20 || $0 == 0x09 }
     }
 
     /// `bytes` without leading and trailing spaces, tabs, CR and LF (for this package's header parsers).
     package static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        trimming(bytes) { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
+    }
+
+    /// `bytes` without the bytes at either end that `isTrimmed` says go.
+    private static func trimming(
+        _ bytes: UnsafeRawBufferPointer, _ isTrimmed: (UInt8) -> Bool
+    ) -> UnsafeRawBufferPointer {
         var start = 0
         var end = bytes.count
-        while start < end, isSpace(bytes[start]) { start += 1 }
-        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        while start < end, isTrimmed(bytes[start]) { start += 1 }
+        while end > start, isTrimmed(bytes[end - 1]) { end -= 1 }
         return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
     }
 }
