@@ -4,7 +4,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-// Faking a request: after `fakeGET("/stories", …)`, every GET of `/stories` is answered with what
+// Faking a request: after `fakeGET("/stories", …)` (or `fake(.get, "/stories", response: …)`
+// for any method), every GET of `/stories` is answered with what
 // you registered instead of going to the server. Fakes sit where the transport sits, so
 // interceptors, status validation, events and logs run for faked requests exactly as for real ones:
 // a fake with a status outside 2xx gives `.failure(.http)` with the fake's body in the metadata.
@@ -26,16 +27,15 @@ extension Networking {
     // MARK: Any method
 
     /// Answers every `method` request for `path` with `response`, replacing an earlier fake for
-    /// the same method and path. `fakeGET`, `fakePOST` and `fakeDELETE` are shorthands for this
-    /// one; other methods use it directly (`fake(.put, "/items/1", response: .json(item))`).
+    /// the same method and path: `fake(.post, "/items", response: .json(item, statusCode: 201))`.
+    /// `fakeGET` is the shorthand for `GET`.
     public func fake(_ method: HTTPMethod, _ path: String, response: FakeResponse) {
         guard let pattern = try? RequestPattern(method: method, path: path, baseURL: baseURL) else { return }
         fakes.add(response, for: pattern)
         invalidate()
     }
 
-    /// Removes the fake for `method` and `path`; requests for it go to the server again
-    /// (`removeFakeGET` is the shorthand for `GET`).
+    /// Removes the fake for `method` and `path`; requests for it go to the server again.
     public func removeFake(_ method: HTTPMethod, _ path: String) {
         guard let pattern = try? RequestPattern(method: method, path: path, baseURL: baseURL) else { return }
         fakes.remove(pattern)
@@ -72,81 +72,6 @@ extension Networking {
     /// the bundle's resources and their subdirectories (two levels deep) are searched.
     public func fakeGET(_ path: String, fileName: String, bundle: Bundle = .main) {
         fake(.get, path, response: Self.fakeResponse(fileName: fileName, bundle: bundle))
-    }
-
-    /// Removes the fake for `GET path`.
-    public func removeFakeGET(_ path: String) { removeFake(.get, path) }
-
-    // MARK: POST
-
-    /// Answers `POST path` with `response` (JSON; `Data` and `String` as they are), `headerFields`
-    /// and `statusCode`, after `delay` seconds. `response` is encoded in the caller's isolation, so
-    /// it may be a model whose conformance is isolated to the caller's actor.
-    public nonisolated(nonsending) func fakePOST<T: Encodable>(
-        _ path: String, response: T, headerFields: [String: String] = [:], statusCode: Int = 200,
-        delay: TimeInterval = 0
-    ) async {
-        await fake(.post, path, response: Self.fakeResponse(response, headerFields, statusCode, delay))
-    }
-
-    /// Answers `POST path` with an empty body, `headerFields` and `statusCode`, after `delay` seconds.
-    public func fakePOST(
-        _ path: String, headerFields: [String: String] = [:], statusCode: Int = 200, delay: TimeInterval = 0
-    ) {
-        fake(.post, path, response: Self.fakeResponse(headerFields, statusCode, delay))
-    }
-
-    /// Answers `POST path` with the contents of `fileName` in `bundle` (see `fakeGET(_:fileName:bundle:)`).
-    public func fakePOST(_ path: String, fileName: String, bundle: Bundle = .main) {
-        fake(.post, path, response: Self.fakeResponse(fileName: fileName, bundle: bundle))
-    }
-
-    // MARK: PUT
-
-    /// Answers `PUT path` with `response` (JSON; `Data` and `String` as they are), `headerFields`
-    /// and `statusCode`, after `delay` seconds. `response` is encoded in the caller's isolation, so
-    /// it may be a model whose conformance is isolated to the caller's actor.
-    public nonisolated(nonsending) func fakePUT<T: Encodable>(
-        _ path: String, response: T, headerFields: [String: String] = [:], statusCode: Int = 200,
-        delay: TimeInterval = 0
-    ) async {
-        await fake(.put, path, response: Self.fakeResponse(response, headerFields, statusCode, delay))
-    }
-
-    // MARK: PATCH
-
-    /// Answers `PATCH path` with `response` (JSON; `Data` and `String` as they are), `headerFields`
-    /// and `statusCode`, after `delay` seconds. `response` is encoded in the caller's isolation, so
-    /// it may be a model whose conformance is isolated to the caller's actor.
-    public nonisolated(nonsending) func fakePATCH<T: Encodable>(
-        _ path: String, response: T, headerFields: [String: String] = [:], statusCode: Int = 200,
-        delay: TimeInterval = 0
-    ) async {
-        await fake(.patch, path, response: Self.fakeResponse(response, headerFields, statusCode, delay))
-    }
-
-    // MARK: DELETE
-
-    /// Answers `DELETE path` with `response` (JSON; `Data` and `String` as they are), `headerFields`
-    /// and `statusCode`, after `delay` seconds. `response` is encoded in the caller's isolation, so
-    /// it may be a model whose conformance is isolated to the caller's actor.
-    public nonisolated(nonsending) func fakeDELETE<T: Encodable>(
-        _ path: String, response: T, headerFields: [String: String] = [:], statusCode: Int = 200,
-        delay: TimeInterval = 0
-    ) async {
-        await fake(.delete, path, response: Self.fakeResponse(response, headerFields, statusCode, delay))
-    }
-
-    /// Answers `DELETE path` with an empty body, `headerFields` and `statusCode`, after `delay` seconds.
-    public func fakeDELETE(
-        _ path: String, headerFields: [String: String] = [:], statusCode: Int = 200, delay: TimeInterval = 0
-    ) {
-        fake(.delete, path, response: Self.fakeResponse(headerFields, statusCode, delay))
-    }
-
-    /// Answers `DELETE path` with the contents of `fileName` in `bundle` (see `fakeGET(_:fileName:bundle:)`).
-    public func fakeDELETE(_ path: String, fileName: String, bundle: Bundle = .main) {
-        fake(.delete, path, response: Self.fakeResponse(fileName: fileName, bundle: bundle))
     }
 
     // MARK: Building responses

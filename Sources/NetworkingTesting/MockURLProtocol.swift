@@ -9,8 +9,8 @@ import Synchronization
 /// end-to-end tests of code that talks to a real `URLSession` (or a `Networking` built from a
 /// `URLSessionConfiguration`) without a server.
 ///
-/// Stubs live in a `MockURLProtocol.Registry`. Each registry has a protocol class of its own,
-/// and `registry.configuration()` returns a session configuration whose `protocolClasses` hold
+/// Stubs live in a `MockURLProtocol.Registry`, which is an `InMemoryTransport`. Each registry has
+/// a protocol class of its own, and `registry.configuration()` returns a session configuration whose `protocolClasses` hold
 /// only that class, so tests running in parallel, each with its own registry, never see each
 /// other's stubs or requests, and nothing sent through the configuration reaches the network (an
 /// unmatched request fails with `URLError(.resourceUnavailable)` naming it and the stubs there are).
@@ -35,8 +35,12 @@ import Synchronization
 /// `WWW-Authenticate` starts Foundation's challenge flow, which traps on a challenge without a
 /// `realm=` parameter (such a stub fails the request with an error saying so instead).
 public class MockURLProtocol: URLProtocol {
+    /// The stubs a `MockURLProtocol` class answers from, and the requests it saw: an
+    /// `InMemoryTransport`, which also answers as a transport of its own.
+    public typealias Registry = InMemoryTransport
+
     /// The registry `MockURLProtocol.self` answers from.
-    public static let shared = Registry(protocolClass: MockURLProtocol.self)
+    public static let shared = Registry(protocolClass: MockURLProtocol.self, owner: "MockURLProtocol")
 
     private let stopped = Mutex(false)
 

@@ -5,7 +5,7 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// The stubs and recorded requests behind `MockURLProtocol.Registry` and `InMemoryTransport`.
+/// The stubs and recorded requests behind `InMemoryTransport` (`MockURLProtocol.Registry`).
 ///
 /// Stubs are tried newest first; the first that matches answers, so a test can override a stub
 /// registered in `setUp`. Every request is recorded, matched or not.

@@ -39,10 +39,10 @@ final class FakesTests: XCTestCase {
     }
 
     func testEveryVerbHasItsFake() async throws {
-        await networking.fakePOST("/items", response: Story(id: 1, title: "post"))
-        await networking.fakePUT("/items/1", response: Story(id: 1, title: "put"))
-        await networking.fakePATCH("/items/1", response: Story(id: 1, title: "patch"))
-        await networking.fakeDELETE("/items/1", statusCode: 204)
+        await networking.fake(.post, "/items", response: .json(Story(id: 1, title: "post")))
+        await networking.fake(.put, "/items/1", response: .json(Story(id: 1, title: "put")))
+        await networking.fake(.patch, "/items/1", response: .json(Story(id: 1, title: "patch")))
+        await networking.fake(.delete, "/items/1", response: FakeResponse(statusCode: 204))
         let post: Result<Story, NetworkingError> = await networking.post("/items", body: Story(id: 0, title: "new"))
         let put: Result<Story, NetworkingError> = await networking.put("/items/1", body: Story(id: 1, title: "x"))
         let patch: Result<Story, NetworkingError> = await networking.patch("/items/1", body: Story(id: 1, title: "y"))
@@ -55,7 +55,7 @@ final class FakesTests: XCTestCase {
     }
 
     func testAFakeAnswersOnlyItsMethod() async {
-        await networking.fakePOST("/items", response: Story(id: 1, title: "created"))
+        await networking.fake(.post, "/items", response: .json(Story(id: 1, title: "created")))
         let get: Result<JSONResponse, NetworkingError> = await networking.get("/items")
         guard case .failure(.transport(let error)) = get else {
             return XCTFail("expected the transport's error, got \(get)")
@@ -73,9 +73,9 @@ final class FakesTests: XCTestCase {
     }
 
     func testNon2xxFakeCarriesItsBodyInTheMetadata() async throws {
-        await networking.fakePOST(
-            "/login", response: APIError(message: "Wrong password"), headerFields: ["X-Request-ID": "r-1"],
-            statusCode: 422)
+        await networking.fake(
+            .post, "/login",
+            response: .json(APIError(message: "Wrong password"), statusCode: 422, headers: ["X-Request-ID": "r-1"]))
         let result: Result<JSONResponse, NetworkingError> = await networking.post("/login", body: ["user": "a"])
         guard case .failure(let failure) = result, case .http(let error) = failure else {
             return XCTFail("expected .http, got \(result)")
@@ -174,12 +174,12 @@ final class FakesTests: XCTestCase {
         let faked: Result<[String: String], NetworkingError> = await networking.get("/me")
         XCTAssertEqual(try faked.get(), ["name": "second"])
 
-        await networking.removeFakeGET("/me")
+        await networking.removeFake(.get, "/me")
         let removed: Result<[String: String], NetworkingError> = await networking.get("/me")
         XCTAssertEqual(try removed.get(), ["name": "real"])
 
         await networking.fakeGET("/me", response: ["name": "again"])
-        await networking.fakePOST("/me", statusCode: 201)
+        await networking.fake(.post, "/me", response: FakeResponse(statusCode: 201))
         await networking.removeAllFakes()
         let afterAll: Result<[String: String], NetworkingError> = await networking.get("/me")
         XCTAssertEqual(try afterAll.get(), ["name": "real"])
@@ -268,7 +268,7 @@ final class FakesTests: XCTestCase {
             XCTAssertEqual(try faked.get(), Story(id: 2, title: "fake"), "\(level): the fake wins over the cache")
             XCTAssertEqual(real.requests.count, 1, "\(level)")
 
-            await networking.removeFakeGET("/story")
+            await networking.removeFake(.get, "/story")
             let after: Result<Story, NetworkingError> = await networking.get("/story", cachingLevel: level)
             XCTAssertEqual(try after.get(), Story(id: 1, title: "real"), "\(level): past the fakes again")
         }

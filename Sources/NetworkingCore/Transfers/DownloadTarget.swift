@@ -5,21 +5,21 @@ import Foundation
 #endif
 
 /// Where a download's body goes.
-public struct DownloadTarget: Sendable {
+package struct DownloadTarget: Sendable {
     /// The file the body is written to. It is created if missing and is never deleted by the
     /// transport: on failure it holds what arrived (the caller removes or resumes it).
-    public var file: URL
+    package var file: URL
     /// Bytes of `file` a `206 Partial Content` response continues from: a 206 whose
     /// `Content-Range` starts here is appended at this offset; any other 2xx response replaces
     /// the file from its start.
-    public var resumeOffset: Int64
+    package var resumeOffset: Int64
     /// Called once a 2xx response has arrived and before its first byte is written, with the
     /// response and the offset writing starts at (`resumeOffset` or 0). Throwing cancels the
     /// transfer with that error.
-    public var willWrite: (@Sendable (HTTPURLResponse, Int64) throws(NetworkingError) -> Void)?
+    package var willWrite: (@Sendable (HTTPURLResponse, Int64) throws(NetworkingError) -> Void)?
 
     /// Creates a target.
-    public init(
+    package init(
         file: URL, resumeOffset: Int64 = 0,
         willWrite: (@Sendable (HTTPURLResponse, Int64) throws(NetworkingError) -> Void)? = nil
     ) {
@@ -30,23 +30,23 @@ public struct DownloadTarget: Sendable {
 }
 
 /// The outcome of a download: the response, and where its body went.
-public struct FileDownloadExchange: Sendable {
+package struct FileDownloadExchange: Sendable {
     /// The request as sent (the last hop, after redirects).
-    public var request: URLRequest
+    package var request: URLRequest
     /// The response's status line and fields, as the transport received them.
-    public var head: ResponseHead
+    package var head: ResponseHead
     /// The response, built from `head` for each read (see `ResponseHead.response`).
-    public var response: HTTPURLResponse { head.response }
+    package var response: HTTPURLResponse { head.response }
     /// The body of a response that was not written to the file (not 2xx); empty otherwise.
-    public var body: Data
+    package var body: Data
     /// Whether the body was written to the target file.
-    public var wroteFile: Bool
+    package var wroteFile: Bool
     /// The file offset the body was written from (the resume offset for a 206, else 0).
-    public var startOffset: Int64
+    package var startOffset: Int64
     /// Bytes written to the file by this response.
-    public var bytesWritten: Int64
+    package var bytesWritten: Int64
     /// What was measured, if anything.
-    public var metrics: TransactionMetrics?
+    package var metrics: TransactionMetrics?
 
     /// Creates an outcome.
     package init(
@@ -63,7 +63,7 @@ public struct FileDownloadExchange: Sendable {
     }
 
     /// The size of the file's content after this response: `startOffset + bytesWritten`.
-    public var fileSize: Int64 { startOffset + bytesWritten }
+    package var fileSize: Int64 { startOffset + bytesWritten }
 
     /// The exchange as interceptors see it (the body is empty when it went to the file).
     package var exchange: HTTPExchange {

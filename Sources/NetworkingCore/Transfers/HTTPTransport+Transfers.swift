@@ -12,7 +12,7 @@ import Foundation
 extension HTTPTransport {
     /// Sends `request` and returns as soon as the response head has arrived, whatever its
     /// status, with the body still arriving.
-    public func stream(_ request: URLRequest) async throws(NetworkingError) -> StreamedResponse {
+    package func stream(_ request: URLRequest) async throws(NetworkingError) -> StreamedResponse {
         StreamedResponse(
             try await TransportStep(transport: self).sendHops(
                 try TransportRequest(sending: request, reading: .streamed)))
@@ -21,7 +21,7 @@ extension HTTPTransport {
     /// Sends `request` and writes a 2xx body to `target` (see `DownloadTarget` for resuming) as
     /// it arrives, with bounded memory; any other body is kept in memory (up to 16 MiB) and
     /// returned in the outcome.
-    public func download(
+    package func download(
         _ request: URLRequest, to target: DownloadTarget, progress: ProgressReporter?
     ) async throws(NetworkingError) -> FileDownloadExchange {
         let start = Date()
@@ -39,7 +39,7 @@ extension HTTPTransport {
 
     /// Sends `request`, reporting the request body's bytes to `uploadProgress` as the transport
     /// reads them and a 2xx response body's to `downloadProgress` as they arrive.
-    public func send(
+    package func send(
         _ request: URLRequest, uploadProgress: ProgressReporter?, downloadProgress: ProgressReporter?
     ) async throws(NetworkingError) -> HTTPExchange {
         try await TransportStep(transport: self, uploadProgress: uploadProgress, downloadProgress: downloadProgress)

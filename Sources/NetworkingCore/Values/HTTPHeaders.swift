@@ -30,7 +30,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     }
 
     /// Creates a list from the `allHeaderFields` of a response, whose keys may be of any type.
-    public init(_ dictionary: [AnyHashable: Any]) {
+    package init(_ dictionary: [AnyHashable: Any]) {
         for (key, value) in dictionary {
             guard let name = key.base as? String else { continue }
             fields.append(Field(name: name, value: value as? String ?? String(describing: value)))

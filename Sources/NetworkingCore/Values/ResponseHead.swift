@@ -45,7 +45,7 @@ public struct ResponseHead: Sendable {
     /// Creates a head from its field lines as received (`Name: value`, each line ending in LF or
     /// CRLF, no status line), kept as they are: a lookup scans them, so that a transport pays
     /// nothing for the fields nobody reads. Returns `nil` for a status code outside 100…999.
-    public init?(url: URL, statusCode: Int, httpVersion: String = "HTTP/1.1", fieldLines: [UInt8]) {
+    package init?(url: URL, statusCode: Int, httpVersion: String = "HTTP/1.1", fieldLines: [UInt8]) {
         guard (100...999).contains(statusCode) else { return nil }
         self.statusCode = statusCode
         self.url = url

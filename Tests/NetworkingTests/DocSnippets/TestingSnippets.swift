@@ -20,13 +20,13 @@ private enum TestingSnippets {
     static func fakes(networking: Networking, pngData: Data) async {
         await networking.fakeGET("/users", response: [User(id: 1, name: "Ada")])
         await networking.fakeGET("/users?page=2", response: [User(id: 2, name: "Grace")])
-        await networking.fakePOST("/login", response: APIError(message: "Wrong password"), statusCode: 422)
-        await networking.fakeDELETE("/users/1", statusCode: 204, delay: 0.5)
+        await networking.fake(.post, "/login", response: .json(APIError(message: "Wrong password"), statusCode: 422))
+        await networking.fake(.delete, "/users/1", response: FakeResponse(statusCode: 204, delay: 0.5))
         await networking.fakeGET("/entries", fileName: "entries.json", bundle: .module)
         await networking.fake(.get, "/logo.png", response: .data(pngData, contentType: "image/png"))
 
         let users: Result<[User], NetworkingError> = await networking.get("/users")  // the fake
-        await networking.removeFakeGET("/users")
+        await networking.removeFake(.get, "/users")
         await networking.removeAllFakes()
         _ = users
     }
