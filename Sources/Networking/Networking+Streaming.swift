@@ -18,7 +18,7 @@ extension Networking {
     public func stream(
         _ path: String, method: HTTPMethod = .get, query: [URLQueryItem] = [], headers: [String: String] = [:],
         body: RequestBody? = nil
-    ) async -> Result<StreamedResponse, NetworkingError> {
+    ) async -> Result<TransportResponse, NetworkingError> {
         let request = HTTPRequest(
             method: method, path: path, query: query, headers: Self.transferHeaders(headers), body: body)
         return await openStream(request, kind: .download)
@@ -73,7 +73,7 @@ extension Networking {
         let pipeline = pipeline()
         let registry = self.registry
         return ServerSentEventStream(lastEventID: lastEventID, reconnection: reconnection, maxEventSize: maxEventSize) {
-            (lastEventID) throws(NetworkingError) -> StreamedResponse in
+            (lastEventID) throws(NetworkingError) -> TransportResponse in
             var headers = baseHeaders
             if let lastEventID { headers["Last-Event-ID"] = lastEventID }
             let request = HTTPRequest(method: .get, path: path, query: query, headers: headers)
@@ -83,7 +83,7 @@ extension Networking {
 
     /// Opens a stream off the actor, registered for cancellation under its path.
     func openStream(_ request: HTTPRequest, kind: RequestContext.Kind) async -> Result<
-        StreamedResponse, NetworkingError
+        TransportResponse, NetworkingError
     > {
         await Self.openStream(request, kind: kind, pipeline: pipeline(), registry: registry)
     }
@@ -93,12 +93,12 @@ extension Networking {
     /// cancels the request; afterwards the body stream is in charge.
     static func openStream(
         _ request: HTTPRequest, kind: RequestContext.Kind, pipeline: Pipeline, registry: RequestRegistry
-    ) async -> Result<StreamedResponse, NetworkingError> {
+    ) async -> Result<TransportResponse, NetworkingError> {
         let runner = Mutex<(task: Task<Void, Never>?, cancelled: Bool)>((nil, false))
         let opened = OpenedStream()
         let resumed = await withTaskCancellationHandler {
             await withCheckedContinuation {
-                (handoff: CheckedContinuation<Result<StreamedResponse, NetworkingError>, Never>) in
+                (handoff: CheckedContinuation<Result<TransportResponse, NetworkingError>, Never>) in
                 // A detached task inherits no task-local value: the caller's options are carried over.
                 let options = RequestOptions.current
                 let task = Task.detached {
@@ -126,7 +126,7 @@ extension Networking {
     /// Opens the stream under `registry` and waits there until its body ends.
     private static func run(
         _ request: HTTPRequest, kind: RequestContext.Kind, pipeline: Pipeline, registry: RequestRegistry,
-        into opened: OpenedStream, _ handoff: CheckedContinuation<Result<StreamedResponse, NetworkingError>, Never>
+        into opened: OpenedStream, _ handoff: CheckedContinuation<Result<TransportResponse, NetworkingError>, Never>
     ) async {
         await registry.run(key: request.path) {
             guard let control = await open(request, kind: kind, pipeline: pipeline, into: opened, handoff) else {
@@ -144,9 +144,9 @@ extension Networking {
     /// keeps no reference to the stream itself (dropping the stream must still cancel it).
     private static func open(
         _ request: HTTPRequest, kind: RequestContext.Kind, pipeline: Pipeline, into opened: OpenedStream,
-        _ handoff: CheckedContinuation<Result<StreamedResponse, NetworkingError>, Never>
+        _ handoff: CheckedContinuation<Result<TransportResponse, NetworkingError>, Never>
     ) async -> ResponseBodyStream.Control? {
-        let result: Result<StreamedResponse, NetworkingError>
+        let result: Result<TransportResponse, NetworkingError>
         do throws(NetworkingError) {
             result = .success(try await pipeline.stream(request, kind: kind))
         } catch {
@@ -162,9 +162,9 @@ extension Networking {
 /// under a lock before the caller's continuation is resumed and taken under it after the await, so
 /// that what the opening task built is ordered before the caller's reads.
 private final class OpenedStream: Sendable {
-    private let slot = Mutex<Result<StreamedResponse, NetworkingError>?>(nil)
+    private let slot = Mutex<Result<TransportResponse, NetworkingError>?>(nil)
 
-    func put(_ result: Result<StreamedResponse, NetworkingError>) { slot.withLock { $0 = result } }
+    func put(_ result: Result<TransportResponse, NetworkingError>) { slot.withLock { $0 = result } }
 
-    func take() -> Result<StreamedResponse, NetworkingError>? { slot.withLock { $0.take() } }
+    func take() -> Result<TransportResponse, NetworkingError>? { slot.withLock { $0.take() } }
 }

@@ -66,18 +66,18 @@
 
         private func stream(
             _ transport: CurlTransport, _ path: String
-        ) async throws -> (StreamedResponse, CurlStreamValve) {
+        ) async throws -> (TransportResponse, CurlStreamValve) {
             try await stream(transport, URLRequest(url: HTTPBin.url(path)))
         }
 
         private func stream(
             _ transport: CurlTransport, _ request: URLRequest
-        ) async throws -> (StreamedResponse, CurlStreamValve) {
+        ) async throws -> (TransportResponse, CurlStreamValve) {
             let valves = Valves()
             let opened = try await transport.openStream(request, highWatermark: Self.highWatermark) {
                 valves.append($0)
             }
-            let streamed = StreamedResponse(request: opened.request, head: opened.head, body: opened.body)
+            let streamed = TransportResponse(request: opened.request, head: opened.head, stream: opened.body)
             XCTAssertEqual(streamed.statusCode, 200)
             let valve = try XCTUnwrap(valves.last)
             XCTAssertEqual(valve.highWatermark, Self.highWatermark)

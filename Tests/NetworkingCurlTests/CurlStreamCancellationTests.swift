@@ -76,13 +76,13 @@
 
         // MARK: - Helpers
 
-        private func startDrip() async throws -> (StreamedResponse, CurlStreamValve) {
+        private func startDrip() async throws -> (TransportResponse, CurlStreamValve) {
             let transport = try CurlTransport()
             let valves = Valves()
             let opened = try await transport.openStream(
                 URLRequest(url: HTTPBin.url(Self.dripPath)), highWatermark: CurlTransport.streamHighWatermark
             ) { valves.append($0) }
-            let streamed = StreamedResponse(request: opened.request, head: opened.head, body: opened.body)
+            let streamed = TransportResponse(request: opened.request, head: opened.head, stream: opened.body)
             return (streamed, try XCTUnwrap(valves.last))
         }
 

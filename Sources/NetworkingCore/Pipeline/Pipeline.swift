@@ -128,7 +128,7 @@ package struct Pipeline: Sendable {
     @concurrent
     package func stream(
         _ request: HTTPRequest, kind: RequestContext.Kind = .request
-    ) async throws(NetworkingError) -> StreamedResponse {
+    ) async throws(NetworkingError) -> TransportResponse {
         let (urlRequest, beside) = try build(request, kind: kind, options: RequestOptions.current)
         return try await stream(urlRequest, beside: beside, kind: kind)
     }
@@ -138,7 +138,7 @@ package struct Pipeline: Sendable {
     @concurrent
     package func stream(
         _ urlRequest: URLRequest, beside: BodyBeside? = nil, kind: RequestContext.Kind = .request
-    ) async throws(NetworkingError) -> StreamedResponse {
+    ) async throws(NetworkingError) -> TransportResponse {
         try await stream(
             urlRequest, beside: beside, kind: kind, responseBodyLimit: TransportRequest.defaultResponseBodyLimit)
     }
@@ -146,7 +146,7 @@ package struct Pipeline: Sendable {
     /// `stream`, telling the transport how much of the body its reader may hold in memory.
     private func stream(
         _ urlRequest: URLRequest, beside: BodyBeside?, kind: RequestContext.Kind, responseBodyLimit: Int
-    ) async throws(NetworkingError) -> StreamedResponse {
+    ) async throws(NetworkingError) -> TransportResponse {
         let options = RequestOptions.current
         let observation = RequestObservation(
             observers: observers, request: urlRequest, beside: beside, kind: kind, options: options)
@@ -175,7 +175,8 @@ package struct Pipeline: Sendable {
             case .failed(let error, let count): observation?.complete(error, exchange: headOnly, bytes: count)
             }
         }
-        return StreamedResponse(request: exchange.request, head: exchange.head, body: body, metrics: exchange.metrics)
+        return TransportResponse(
+            request: exchange.request, head: exchange.head, stream: body, metrics: exchange.metrics)
     }
 
     /// Sends an already-built request and writes a 2xx body to `target` (see `DownloadTarget`);

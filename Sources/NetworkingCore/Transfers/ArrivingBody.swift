@@ -33,7 +33,7 @@ extension FileBodyWriter {
     /// Writes a streamed 2xx response's body to `target` (see `DownloadTarget` for resuming), with
     /// progress, and says what came of it. `since` is when the request started, for the metrics.
     static func write(
-        _ streamed: StreamedResponse, to target: DownloadTarget, progress: ProgressReporter?, since start: Date
+        _ streamed: TransportResponse, to target: DownloadTarget, progress: ProgressReporter?, since start: Date
     ) async throws(NetworkingError) -> FileDownloadExchange {
         let writer = FileBodyWriter(target: target, progress: progress)
         defer { writer.close() }

@@ -12,10 +12,8 @@ import Foundation
 extension HTTPTransport {
     /// Sends `request` and returns as soon as the response head has arrived, whatever its
     /// status, with the body still arriving.
-    package func stream(_ request: URLRequest) async throws(NetworkingError) -> StreamedResponse {
-        StreamedResponse(
-            try await TransportStep(transport: self).sendHops(
-                try TransportRequest(sending: request, reading: .streamed)))
+    package func stream(_ request: URLRequest) async throws(NetworkingError) -> TransportResponse {
+        try await TransportStep(transport: self).sendHops(try TransportRequest(sending: request, reading: .streamed))
     }
 
     /// Sends `request` and writes a 2xx body to `target` (see `DownloadTarget` for resuming) as
@@ -27,7 +25,7 @@ extension HTTPTransport {
         let start = Date()
         var sent = try TransportRequest(sending: request, reading: .streamed)
         sent.responseBodyLimit = .max  // the body goes to the file, not to memory
-        let streamed = StreamedResponse(try await TransportStep(transport: self).sendHops(sent))
+        let streamed = try await TransportStep(transport: self).sendHops(sent)
         guard (200..<300).contains(streamed.statusCode) else {
             let body = try await streamed.body.collect(upTo: FileBodyWriter.defaultMaxInMemoryBody)
             return FileDownloadExchange(

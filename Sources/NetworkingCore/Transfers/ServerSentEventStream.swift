@@ -17,7 +17,7 @@ import Foundation
 /// reconnects. Cancelling the iterating task closes the connection and throws `.cancelled`.
 public struct ServerSentEventStream: AsyncSequence, Sendable {
     /// Opens one connection; the argument is the `Last-Event-ID` to send, if any.
-    package typealias Connect = @Sendable (_ lastEventID: String?) async throws(NetworkingError) -> StreamedResponse
+    package typealias Connect = @Sendable (_ lastEventID: String?) async throws(NetworkingError) -> TransportResponse
 
     /// How the stream reconnects.
     public struct Reconnection: Sendable, Hashable {
@@ -107,7 +107,7 @@ public struct ServerSentEventStream: AsyncSequence, Sendable {
                 }
             }
             connections += 1
-            let streamed: StreamedResponse
+            let streamed: TransportResponse
             do {
                 streamed = try await connect(parser.lastEventID.isEmpty ? nil : parser.lastEventID)
             } catch {

@@ -4,8 +4,9 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// What a transport returns: the request as sent, the response head, and the body, either
-/// complete or still arriving, followed by its trailers.
+/// What a transport returns, and what the streaming calls return (`stream` on `Networking`,
+/// which answers only 2xx responses this way): the request as sent, the response head, and the
+/// body, either complete or still arriving, followed by its trailers.
 ///
 /// It is an `HTTPExchange` whose body may still be arriving, so a response made whole (a cache
 /// hit, a fake, an adapter over an exchange-returning API) is handed to the interceptors as the
@@ -58,6 +59,9 @@ public struct TransportResponse: Sendable {
     public var response: HTTPURLResponse { head.response }
     /// The status code.
     public var statusCode: Int { exchange.statusCode }
+
+    /// A response header, looked up case-insensitively.
+    public func header(_ name: String) -> String? { exchange.head.header(name) }
 
     /// The body, when it arrived whole; `nil` while it is still arriving.
     package var completeBody: Data? { exchange.arrivingBody == nil ? exchange.body : nil }
