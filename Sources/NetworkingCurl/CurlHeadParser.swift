@@ -20,6 +20,8 @@
         /// `Content-Length` of the head (the last one), and whether it has a `Content-Encoding`.
         private(set) var contentLength: Int64?
         private(set) var isContentEncoded = false
+        /// Whether the last field line was `Content-Length` (a folded line would continue it).
+        private var continuesContentLength = false
         /// Whether the final head is complete.
         private(set) var isComplete = false
         /// The trailer field lines that followed the body, as received (CRLF included).
@@ -46,19 +48,37 @@
             }
             fieldLines.append(contentsOf: line.assumingMemoryBound(to: UInt8.self))  // one copy, no iteration
             if line[line.count - 1] != UInt8(ascii: "\n") { fieldLines.append(UInt8(ascii: "\n")) }
-            // The two fields a sink needs as the body starts, read without parsing the rest.
-            // As `ResponseHead` reads them: a name starts the line (a line starting with a space or a
-            // tab continues the field before it) and is trimmed of spaces and tabs alone.
-            if line[0] | 0x20 == UInt8(ascii: "c"), let colon = bytes.firstIndex(ofByte: UInt8(ascii: ":")) {
-                let name = ResponseHead.trimmingSpacesAndTabs(UnsafeRawBufferPointer(rebasing: bytes[..<colon]))
-                if Self.equalIgnoringASCIICase(name, "content-length") {
-                    contentLength = Self.decimal(
-                        ResponseHead.trimmed(UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...])))
-                } else if Self.equalIgnoringASCIICase(name, "content-encoding") {
-                    isContentEncoded = true
-                }
-            }
+            readSinkField(line)
             return false
+        }
+
+        /// Reads the two fields a sink needs as the body starts, without parsing the rest, exactly as
+        /// `ResponseHead` reads them (see `FieldLines`): the line ends before its LF and the CRs
+        /// before that; a name starts the line and, like the value, is trimmed of spaces and tabs
+        /// alone; a line starting with a space or a tab continues the field before it, so a
+        /// `Content-Length` continued that way is no longer a number.
+        private mutating func readSinkField(_ line: UnsafeRawBufferPointer) {
+            var end = line.count
+            if end > 0, line[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+            while end > 0, line[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            let field = UnsafeRawBufferPointer(rebasing: line[..<end])
+            guard let first = field.first else { return }
+            if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
+                if continuesContentLength, !ResponseHead.trimmingSpacesAndTabs(field).isEmpty { contentLength = nil }
+                return
+            }
+            continuesContentLength = false
+            guard first | 0x20 == UInt8(ascii: "c"), let colon = field.firstIndex(ofByte: UInt8(ascii: ":")) else {
+                return
+            }
+            let name = ResponseHead.trimmingSpacesAndTabs(UnsafeRawBufferPointer(rebasing: field[..<colon]))
+            if Self.equalIgnoringASCIICase(name, "content-length") {
+                contentLength = Self.decimal(
+                    ResponseHead.trimmingSpacesAndTabs(UnsafeRawBufferPointer(rebasing: field[(colon + 1)...])))
+                continuesContentLength = true
+            } else if Self.equalIgnoringASCIICase(name, "content-encoding") {
+                isContentEncoded = true
+            }
         }
 
         /// The head received so far, or `nil` when no valid status line was.
@@ -95,6 +115,7 @@
                 fieldLines.removeAll(keepingCapacity: true)
             }
             contentLength = nil
+            continuesContentLength = false
             isContentEncoded = false
             isComplete = false
             let space = UInt8(ascii: " ")

@@ -37,5 +37,30 @@
             XCTAssertNil(head.header("Content-Length"), "the head reads them as the parser does")
             XCTAssertNil(head.header("Content-Encoding"))
         }
+
+        func testAValueIsTrimmedOfSpacesAndTabsAloneAsTheHeadTrimsIt() throws {
+            for (line, expected) in [
+                ("Content-Length: \t9 \r\r\n", Int64(9)), ("Content-Length:\r5\r\n", nil),
+                ("Content-Length: 5\r \r\n", nil), ("Content-Length: 5\n", 5),
+            ] {
+                let parser = parse([line])
+                XCTAssertEqual(parser.contentLength, expected, "\(line.debugDescription)")
+                let head = try XCTUnwrap(
+                    ResponseHead(url: URL(string: "http://h.test")!, statusCode: 200, fieldLines: parser.fieldLines))
+                XCTAssertEqual(
+                    head.header("Content-Length").flatMap { Int64($0) }, expected,
+                    "the head reads \(line.debugDescription) as the parser does")
+            }
+        }
+
+        func testAFoldedLineMakesContentLengthNoLongerANumber() throws {
+            let parser = parse(["Content-Length: 5\r\n", " 7\r\n", "X: y\r\n"])
+            XCTAssertNil(parser.contentLength)
+            let head = try XCTUnwrap(
+                ResponseHead(url: URL(string: "http://h.test")!, statusCode: 200, fieldLines: parser.fieldLines))
+            XCTAssertEqual(head.header("Content-Length"), "5 7")
+            let blank = parse(["Content-Length: 5\r\n", " \t\r\n"])
+            XCTAssertEqual(blank.contentLength, 5, "a blank folded line adds nothing, as for the head")
+        }
     }
 #endif
