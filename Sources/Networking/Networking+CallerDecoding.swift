@@ -58,9 +58,8 @@ extension Networking {
         _ request: HTTPRequest, on current: RequestSnapshot, transport: any HTTPTransport,
         downloadProgress: ProgressReporter?
     ) async -> Result<SentRequest, NetworkingError> {
-        let options = downloadProgress == nil ? RequestOptions() : RequestOptions.current
-        return await current.pipeline.sendUndecoded(
-            request, kind: .request, options: options, transport: transport,
+        await current.pipeline.sendUndecoded(
+            request, kind: .request, options: RequestOptions(), transport: transport,
             downloadProgress: downloadProgress)
     }
 

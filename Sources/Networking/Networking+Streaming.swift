@@ -99,13 +99,8 @@ extension Networking {
         let resumed = await withTaskCancellationHandler {
             await withCheckedContinuation {
                 (handoff: CheckedContinuation<Result<TransportResponse, NetworkingError>, Never>) in
-                // A detached task inherits no task-local value: the caller's options are carried over.
-                let options = RequestOptions.current
                 let task = Task.detached {
-                    await RequestOptions.with(options) {
-                        await Self.run(
-                            request, kind: kind, pipeline: pipeline, registry: registry, into: opened, handoff)
-                    }
+                    await Self.run(request, kind: kind, pipeline: pipeline, registry: registry, into: opened, handoff)
                 }
                 let cancelled = runner.withLock { runner in
                     runner.task = task

@@ -43,7 +43,7 @@ import Foundation
 /// ```
 ///
 /// Keep one instance: copies share their state, and `setInterceptors` keeps the one you pass.
-public struct AuthRefreshInterceptor: HTTPInterceptor {
+public struct AuthRefreshInterceptor: OptionsAwareInterceptor {
     /// The header that carries the credential (`Authorization` by default).
     package let headerName: String
     /// The statuses that mean "credential refused": `401` and `403` by default.
@@ -91,21 +91,22 @@ public struct AuthRefreshInterceptor: HTTPInterceptor {
 
     /// Sends the request; when it is refused with `401`/`403`, refreshes the credential and replays it once.
     public func intercept(
-        _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
+        _ request: URLRequest, options: RequestOptions,
+        next: @Sendable (URLRequest, RequestOptions) async throws -> HTTPExchange
     ) async throws -> HTTPExchange {
-        guard RequestOptions.current.requiresAuthentication else { return try await next(request) }
+        guard options.requiresAuthentication else { return try await next(request, options) }
         var request = request
         if let current = coordinator.replacement(for: request.value(forHTTPHeaderField: headerName)) {
             request.setValue(current, forHTTPHeaderField: headerName)
         }
         let ended = coordinator.endedRefreshes
-        let exchange = try await next(request)
+        let exchange = try await next(request, options)
         guard statusCodes.contains(exchange.statusCode), request.isBodyReplayable else { return exchange }
         let sent = request.value(forHTTPHeaderField: headerName)
         guard let credential = try await coordinator.credential(after: sent, sentAfter: ended, refresh: refresh) else {
             return exchange
         }
         request.setValue(credential, forHTTPHeaderField: headerName)
-        return try await next(request)
+        return try await next(request, options)
     }
 }

@@ -8,8 +8,8 @@ import Foundation
 /// authentication, and leaves the others untouched.
 ///
 /// A request requires authentication unless its options say otherwise
-/// (`RequestOptions.current.requiresAuthentication` is `false`: the endpoint layer sets that for
-/// sign-in, sign-up and other public endpoints). When a request needs a token and none is stored, it fails
+/// (`requiresAuthentication` is `false`: the endpoint layer sets that for sign-in, sign-up and
+/// other public endpoints, and an `OptionsAwareInterceptor` of your own may too). When a request needs a token and none is stored, it fails
 /// **before anything is sent** with `NetworkingError.notSignedIn` ("Not signed in: no token is
 /// stored…"; test it with `error.isNotAuthenticated`). A token provider that throws (a locked
 /// keychain, a corrupt file) fails the request before anything is sent too, as an authentication
@@ -22,7 +22,7 @@ import Foundation
 ///
 /// To refresh an expired token, register an `AuthRefreshInterceptor` after this one (see
 /// `AuthRefreshInterceptor.init(tokenProvider:refresh:)`).
-public struct AuthTokenInterceptor: HTTPInterceptor {
+public struct AuthTokenInterceptor: OptionsAwareInterceptor {
     /// Where the token comes from.
     package let tokenProvider: any TokenProvider
     /// The header the credential is sent in.
@@ -40,9 +40,10 @@ public struct AuthTokenInterceptor: HTTPInterceptor {
 
     /// Adds the current token to a request that requires authentication, then sends it.
     public func intercept(
-        _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
+        _ request: URLRequest, options: RequestOptions,
+        next: @Sendable (URLRequest, RequestOptions) async throws -> HTTPExchange
     ) async throws -> HTTPExchange {
-        guard RequestOptions.current.requiresAuthentication else { return try await next(request) }
+        guard options.requiresAuthentication else { return try await next(request, options) }
         let token: Token?
         do {
             token = try await tokenProvider.token()
@@ -54,7 +55,7 @@ public struct AuthTokenInterceptor: HTTPInterceptor {
         try RequestBuilder.validate(field)
         var request = request
         request.setValue(field.value, forHTTPHeaderField: field.name)
-        return try await next(request)
+        return try await next(request, options)
     }
 
     /// The header value sent for `token`.

@@ -31,7 +31,7 @@ import Foundation
 /// ```swift
 /// await networking.setInterceptors([LegacyInterceptorAdapter(MyInterceptor())])
 /// ```
-public struct LegacyInterceptorAdapter: HTTPInterceptor {
+public struct LegacyInterceptorAdapter: OptionsAwareInterceptor {
     /// The wrapped interceptor.
     package let interceptor: any Interceptor
 
@@ -43,13 +43,14 @@ public struct LegacyInterceptorAdapter: HTTPInterceptor {
     /// Runs the wrapped interceptor's hooks around sending the request: the authentication gate first,
     /// then the request, data and error hooks.
     public func intercept(
-        _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
+        _ request: URLRequest, options: RequestOptions,
+        next: @Sendable (URLRequest, RequestOptions) async throws -> HTTPExchange
     ) async throws -> HTTPExchange {
         do {
             var request = request
-            try await authorize(request)
+            try await authorize(request, requiresAuthentication: options.requiresAuthentication)
             interceptor.intercept(&request)
-            var exchange = try await next(request)
+            var exchange = try await next(request, options)
             var body = exchange.body
             interceptor.intercept(&body)
             exchange.body = body
@@ -62,14 +63,14 @@ public struct LegacyInterceptorAdapter: HTTPInterceptor {
         }
     }
 
-    private func authorize(_ request: URLRequest) async throws {
+    private func authorize(_ request: URLRequest, requiresAuthentication: Bool) async throws {
         switch interceptor.authenticationState {
         case .reachable: break
         case .notReachable: throw NetworkingError.transport(URLError(.notConnectedToInternet))
         case .notLoggedIn:
-            if RequestOptions.current.requiresAuthentication { throw NetworkingError.notSignedIn }
+            if requiresAuthentication { throw NetworkingError.notSignedIn }
         }
-        guard RequestOptions.current.requiresAuthentication else { return }
+        guard requiresAuthentication else { return }
         guard try await interceptor.authenticate() else { throw NetworkingError.notSignedIn }
     }
 }

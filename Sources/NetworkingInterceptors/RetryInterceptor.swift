@@ -33,7 +33,7 @@ import Foundation
 ///     RetryInterceptor(maxAttempts: 3, baseDelay: .milliseconds(500), maxDelay: .seconds(30))
 /// ])
 /// ```
-public struct RetryInterceptor: HTTPInterceptor {
+public struct RetryInterceptor: OptionsAwareInterceptor {
     /// How many times a request is sent at most, the first attempt included.
     package let maxAttempts: Int
     /// The backoff before the first retry (its upper bound: the wait is random below it).
@@ -104,15 +104,16 @@ public struct RetryInterceptor: HTTPInterceptor {
 
     /// Sends the request, and sends it again after a backoff delay while it fails transiently and attempts remain.
     public func intercept(
-        _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
+        _ request: URLRequest, options: RequestOptions,
+        next: @Sendable (URLRequest, RequestOptions) async throws -> HTTPExchange
     ) async throws -> HTTPExchange {
-        let attempts = RequestOptions.current.maxAttempts ?? maxAttempts
-        guard attempts > 1, isRetryable(request) else { return try await next(request) }
+        let attempts = options.maxAttempts ?? maxAttempts
+        guard attempts > 1, isRetryable(request) else { return try await next(request, options) }
         var attempt = 1
         while true {
             let outcome: Result<HTTPExchange, NetworkingError>
             do {
-                outcome = .success(try await next(request))
+                outcome = .success(try await next(request, options))
             } catch {
                 outcome = .failure(NetworkingError(error))
             }

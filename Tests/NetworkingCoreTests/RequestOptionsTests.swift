@@ -7,8 +7,8 @@ import XCTest
     import FoundationNetworking
 #endif
 
-/// Request options travel beside the request: every interceptor, replay and observer reads them,
-/// and nothing of them reaches the transport.
+/// Request options travel beside the request, down the interceptor chain: every interceptor that
+/// reads them, every replay and every observer gets them, and nothing of them reaches the transport.
 final class RequestOptionsTests: XCTestCase {
     private let url = URL(string: "https://api.example.test/me")!
 
@@ -21,62 +21,104 @@ final class RequestOptionsTests: XCTestCase {
         var options = RequestOptions(maxAttempts: 3)
         options.maxAttempts = -2
         XCTAssertEqual(options.maxAttempts, 1)
-        XCTAssertEqual(RequestOptions.current, RequestOptions(), "outside any request: the defaults")
     }
 
     func testInterceptorsAndReplaysSeeTheOptionsAndTheTransportSeesNoneOfThem() async throws {
-        let seen = Mutex<[(URLRequest, RequestOptions)]>([])
-        let transport = ClosureTransport(exchange: { request in
-            seen.withLock { $0.append((request, RequestOptions.current)) }
-            return HTTPExchange(
-                request: request,
-                response: HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!,
-                body: Data())
-        })
-        let interceptorSaw = Mutex<[RequestOptions]>([])
-        let replaying = ReplayingInterceptor { _, options in interceptorSaw.withLock { $0.append(options) } }
+        let sent = Mutex<[URLRequest]>([])
+        let transport = Self.okTransport { request in sent.withLock { $0.append(request) } }
+        let outer = OptionsRecorder()
+        let inner = OptionsRecorder()
         let options = RequestOptions(requiresAuthentication: false, maxAttempts: 2, printsLogs: false)
         var request = URLRequest(url: url)
         request.setValue("kept", forHTTPHeaderField: "X-Other")
-        _ = try await InterceptorChain(interceptors: [replaying], transport: transport).send(request, options: options)
-        XCTAssertEqual(interceptorSaw.withLock { $0 }, [options])
-        let sent = seen.withLock { $0 }
-        XCTAssertEqual(sent.count, 2, "the interceptor replayed once")
-        for (request, current) in sent {
-            XCTAssertEqual(current, options, "the replay carries the same options")
+        let chain = InterceptorChain(interceptors: [outer, ReplayingInterceptor(), inner], transport: transport)
+        _ = try await chain.send(request, options: options)
+        XCTAssertEqual(outer.seen, [options])
+        XCTAssertEqual(
+            inner.seen, [options, options], "the replay, past an interceptor that reads no options, carries them")
+        XCTAssertEqual(sent.withLock { $0 }.count, 2, "the interceptor replayed once")
+        for request in sent.withLock({ $0 }) {
             XCTAssertEqual(request.allHTTPHeaderFields, ["X-Other": "kept"], "no option reaches the transport")
         }
-        XCTAssertEqual(RequestOptions.current, RequestOptions(), "the binding ends with the request")
     }
 
-    func testThePipelineBindsTheOptionsForItsInterceptorsAndTellsObservers() async throws {
-        let transportSaw = Mutex<RequestOptions?>(nil)
-        let transport = ClosureTransport(exchange: { request in
-            transportSaw.withLock { $0 = RequestOptions.current }
+    func testAnInterceptorChangesTheOptionsForTheRestOfTheChainOnly() async throws {
+        let transport = Self.okTransport { _ in }
+        let outer = OptionsRecorder()
+        let inner = OptionsRecorder()
+        let signIn = RequestOptions(requiresAuthentication: false)
+        let chain = InterceptorChain(interceptors: [outer, SetOptions(options: signIn), inner], transport: transport)
+        _ = try await chain.send(URLRequest(url: url), options: RequestOptions(printsLogs: false))
+        XCTAssertEqual(outer.seen, [RequestOptions(printsLogs: false)])
+        XCTAssertEqual(inner.seen, [signIn])
+    }
+
+    func testAnOptionsAwareInterceptorCalledWithoutOptionsRunsWithTheDefaults() async throws {
+        let recorder = OptionsRecorder()
+        let response = HTTPURLResponse(url: url, statusCode: 204, httpVersion: nil, headerFields: nil)!
+        let exchange = try await recorder.intercept(URLRequest(url: url)) { request in
+            HTTPExchange(request: request, response: response, body: Data())
+        }
+        XCTAssertEqual(exchange.statusCode, 204)
+        XCTAssertEqual(recorder.seen, [RequestOptions()])
+    }
+
+    func testThePipelineHandsTheOptionsToItsInterceptorsAndTellsObservers() async throws {
+        let recorder = OptionsRecorder()
+        let observer = ContextRecorder()
+        let pipeline = Pipeline(
+            builder: RequestBuilder(baseURL: "https://api.example.test"), interceptors: [recorder],
+            transport: Self.okTransport { _ in }, observers: [observer])
+        let options = RequestOptions(requiresAuthentication: false)
+        let result = await pipeline.execute(HTTPRequest(method: .get, path: "/me"), options: options) { _ in () }
+        XCTAssertNoThrow(try result.get())
+        XCTAssertEqual(recorder.seen, [options])
+        XCTAssertEqual(observer.contexts.map(\.options), [options])
+    }
+
+    /// A transport answering 200 to everything, telling `sent` each request.
+    private static func okTransport(_ sent: @escaping @Sendable (URLRequest) -> Void) -> ClosureTransport {
+        ClosureTransport(exchange: { request in
+            sent(request)
             return HTTPExchange(
                 request: request,
                 response: HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!,
                 body: Data())
         })
-        let observer = ContextRecorder()
-        let pipeline = Pipeline(
-            builder: RequestBuilder(baseURL: "https://api.example.test"), transport: transport, observers: [observer])
-        let options = RequestOptions(requiresAuthentication: false)
-        let result = await pipeline.execute(HTTPRequest(method: .get, path: "/me"), options: options) { _ in () }
-        XCTAssertNoThrow(try result.get())
-        XCTAssertEqual(transportSaw.withLock { $0 }, options)
-        XCTAssertEqual(observer.contexts.map(\.options), [options])
     }
 }
 
-/// Records what it saw of the options, then sends the request twice (a replay).
-private struct ReplayingInterceptor: HTTPInterceptor {
-    let saw: @Sendable (Bool, RequestOptions) -> Void
+/// Records the options it ran with.
+private final class OptionsRecorder: OptionsAwareInterceptor {
+    private let recorded = Mutex<[RequestOptions]>([])
+    var seen: [RequestOptions] { recorded.withLock { $0 } }
 
+    func intercept(
+        _ request: URLRequest, options: RequestOptions,
+        next: @Sendable (URLRequest, RequestOptions) async throws -> HTTPExchange
+    ) async throws -> HTTPExchange {
+        recorded.withLock { $0.append(options) }
+        return try await next(request, options)
+    }
+}
+
+/// Hands the rest of the chain `options`.
+private struct SetOptions: OptionsAwareInterceptor {
+    let options: RequestOptions
+
+    func intercept(
+        _ request: URLRequest, options: RequestOptions,
+        next: @Sendable (URLRequest, RequestOptions) async throws -> HTTPExchange
+    ) async throws -> HTTPExchange {
+        try await next(request, self.options)
+    }
+}
+
+/// Reads no options, and sends the request twice (a replay).
+private struct ReplayingInterceptor: HTTPInterceptor {
     func intercept(
         _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
     ) async throws -> HTTPExchange {
-        saw(true, RequestOptions.current)
         _ = try await next(request)
         return try await next(request)
     }

@@ -66,12 +66,7 @@ final class InterceptorsIntegrationTests: XCTestCase {
         let provider = StoredTokenProvider(storage: InMemoryTokenStorage(token: Token(accessToken: "secret")))
         let networking = HTTPBin.client(baseURL: baseURL)
         // Stands in for the endpoint layer, which marks public endpoints.
-        let markPublic = TestInterceptor { request, next in
-            guard request.url?.query?.contains("public") == true else { return try await next(request) }
-            return try await RequestOptions.with(RequestOptions(requiresAuthentication: false)) {
-                try await next(request)
-            }
-        }
+        let markPublic = MarkPublic()
         await networking.setInterceptors([markPublic, AuthTokenInterceptor(tokenProvider: provider)])
         let publicResult: Result<HeadersEcho, NetworkingError> = await networking.get(
             "/headers", query: [URLQueryItem(name: "public", value: "1")])
@@ -310,5 +305,19 @@ extension Result {
     fileprivate func failure() -> Failure? {
         guard case .failure(let error) = self else { return nil }
         return error
+    }
+}
+
+/// Stands in for the endpoint layer: marks requests whose query says `public` as needing no
+/// credential, for the interceptors after it.
+private struct MarkPublic: OptionsAwareInterceptor {
+    func intercept(
+        _ request: URLRequest, options: RequestOptions,
+        next: @Sendable (URLRequest, RequestOptions) async throws -> HTTPExchange
+    ) async throws -> HTTPExchange {
+        guard request.url?.query?.contains("public") == true else { return try await next(request, options) }
+        var options = options
+        options.requiresAuthentication = false
+        return try await next(request, options)
     }
 }

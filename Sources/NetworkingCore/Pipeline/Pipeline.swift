@@ -50,7 +50,7 @@ package struct Pipeline: Sendable {
     }
 
     /// Runs `request` and decodes a 2xx response with `decode`; a non-2xx response is `.http`.
-    /// `options` are `RequestOptions.current` while its interceptors and transport run.
+    /// `options` go down the chain with the request, to the interceptors that read them.
     ///
     /// Inlinable, as are the next two, so that a caller's module specialises it for `T` (generic
     /// code called across modules would look up the type's metadata and copy `T?` through its
@@ -105,10 +105,10 @@ package struct Pipeline: Sendable {
     /// them and the response body's to `downloadProgress` as they arrive.
     @concurrent
     package func execute<T: Sendable>(
-        _ request: HTTPRequest, kind: RequestContext.Kind = .request, uploadProgress: ProgressReporter?,
-        downloadProgress: ProgressReporter?, decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
+        _ request: HTTPRequest, kind: RequestContext.Kind = .request, options: RequestOptions = RequestOptions(),
+        uploadProgress: ProgressReporter?, downloadProgress: ProgressReporter?,
+        decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
-        let options = RequestOptions.current
         let urlRequest: URLRequest
         let beside: BodyBeside?
         do {
@@ -127,34 +127,36 @@ package struct Pipeline: Sendable {
     /// ends, is cancelled or fails.
     @concurrent
     package func stream(
-        _ request: HTTPRequest, kind: RequestContext.Kind = .request
+        _ request: HTTPRequest, kind: RequestContext.Kind = .request, options: RequestOptions = RequestOptions()
     ) async throws(NetworkingError) -> TransportResponse {
-        let (urlRequest, beside) = try build(request, kind: kind, options: RequestOptions.current)
-        return try await stream(urlRequest, beside: beside, kind: kind)
+        let (urlRequest, beside) = try build(request, kind: kind, options: options)
+        return try await stream(urlRequest, beside: beside, kind: kind, options: options)
     }
 
     /// Sends an already-built request (with the body `beside` it, if it has one) and returns a
     /// 2xx response with its body still arriving.
     @concurrent
     package func stream(
-        _ urlRequest: URLRequest, beside: BodyBeside? = nil, kind: RequestContext.Kind = .request
+        _ urlRequest: URLRequest, beside: BodyBeside? = nil, kind: RequestContext.Kind = .request,
+        options: RequestOptions = RequestOptions()
     ) async throws(NetworkingError) -> TransportResponse {
         try await stream(
-            urlRequest, beside: beside, kind: kind, responseBodyLimit: TransportRequest.defaultResponseBodyLimit)
+            urlRequest, beside: beside, kind: kind, options: options,
+            responseBodyLimit: TransportRequest.defaultResponseBodyLimit)
     }
 
     /// `stream`, telling the transport how much of the body its reader may hold in memory.
     private func stream(
-        _ urlRequest: URLRequest, beside: BodyBeside?, kind: RequestContext.Kind, responseBodyLimit: Int
+        _ urlRequest: URLRequest, beside: BodyBeside?, kind: RequestContext.Kind, options: RequestOptions,
+        responseBodyLimit: Int
     ) async throws(NetworkingError) -> TransportResponse {
-        let options = RequestOptions.current
         let observation = RequestObservation(
             observers: observers, request: urlRequest, beside: beside, kind: kind, options: options)
         let step = TransportStep(
             transport: transport, state: requestState, reading: .streamed, responseBodyLimit: responseBodyLimit)
         let exchange: HTTPExchange
         do throws(NetworkingError) {
-            exchange = try await send(urlRequest, beside: beside, through: step).get()
+            exchange = try await send(urlRequest, beside: beside, options: options, through: step).get()
         } catch {
             observation?.complete(error, exchange: nil)
             throw error
@@ -184,10 +186,10 @@ package struct Pipeline: Sendable {
     @concurrent
     package func download(
         _ urlRequest: URLRequest, to target: DownloadTarget, progress: ProgressReporter?,
-        kind: RequestContext.Kind = .download
+        kind: RequestContext.Kind = .download, options: RequestOptions = RequestOptions()
     ) async throws(NetworkingError) -> FileDownloadExchange {
         let start = Date()
-        let streamed = try await stream(urlRequest, beside: nil, kind: kind, responseBodyLimit: .max)
+        let streamed = try await stream(urlRequest, beside: nil, kind: kind, options: options, responseBodyLimit: .max)
         return try await FileBodyWriter.write(streamed, to: target, progress: progress, since: start)
     }
 
@@ -232,7 +234,7 @@ package struct Pipeline: Sendable {
         let step = TransportStep(
             transport: transport, state: requestState, uploadProgress: uploadProgress,
             downloadProgress: downloadProgress)
-        let sent = await RequestOptions.with(options) { await send(urlRequest, beside: beside, through: step) }
+        let sent = await send(urlRequest, beside: beside, options: options, through: step)
         return SentRequest(sent, observation: observation)
     }
 
@@ -241,13 +243,15 @@ package struct Pipeline: Sendable {
         RequestState(redirectPolicy: redirectPolicy, cookieJar: cookieJar)
     }
 
-    /// Sends the request (with the body beside it) through the interceptors and `step`.
-    private func send(_ urlRequest: URLRequest, beside: BodyBeside?, through step: TransportStep) async -> Result<
-        HTTPExchange, NetworkingError
-    > {
+    /// Sends the request (with the body beside it) through the interceptors, which get `options`,
+    /// and `step`.
+    private func send(
+        _ urlRequest: URLRequest, beside: BodyBeside?, options: RequestOptions, through step: TransportStep
+    ) async -> Result<HTTPExchange, NetworkingError> {
         do throws(NetworkingError) {
             return .success(
-                try await InterceptorChain(interceptors: interceptors, step: step).send(urlRequest, beside: beside))
+                try await InterceptorChain(interceptors: interceptors, step: step).send(
+                    urlRequest, beside: beside, options: options))
         } catch {
             return .failure(error)
         }

@@ -1,6 +1,6 @@
 /// What one request's hops depend on, in plain sight: the policy its redirects are followed by
-/// and the cookie jar of its hops. (Its options are the caller's scope, `RequestOptions.current`,
-/// which interceptors read.)
+/// and the cookie jar of its hops. (Its options go down the interceptor chain with the request;
+/// see `OptionsAwareInterceptor`.)
 ///
 /// The pipeline makes one per request from its client's settings and hands it to the innermost
 /// step, which follows the redirects and keeps the cookies; work that leaves the request's task

@@ -17,9 +17,9 @@ import Foundation
 ///
 /// A body of bytes is the request's `httpBody`. A file or a streamed body travels beside the
 /// request instead, and is sent as it is unless the interceptor sets `httpBody` (which replaces
-/// it); `isBodyReplayable` says whether calling `next` again can send the body again. The request's options (`RequestOptions.current`:
-/// whether it needs a credential, its attempt budget, whether it may be logged) are bound while
-/// every interceptor runs, and travel beside the request, never on it.
+/// it); `isBodyReplayable` says whether calling `next` again can send the body again. An
+/// interceptor that reads the request's options (whether it needs a credential, its attempt budget,
+/// whether it may be logged) is an `OptionsAwareInterceptor`, which receives them with the request.
 public protocol HTTPInterceptor: Sendable {
     /// Handles one request.
     func intercept(
@@ -50,38 +50,33 @@ package struct InterceptorChain: Sendable {
     package var transport: any HTTPTransport { step.transport }
 
     /// Sends `request` (with the body `beside` it, a file or a stream, if it has one; see
-    /// `BodyBeside`) through every interceptor and the transport.
-    package func send(_ request: URLRequest, beside: BodyBeside? = nil) async throws(NetworkingError) -> HTTPExchange {
+    /// `BodyBeside`) through every interceptor and the transport, with `options` handed to the
+    /// interceptors that read them.
+    package func send(
+        _ request: URLRequest, beside: BodyBeside? = nil, options: RequestOptions = RequestOptions()
+    ) async throws(NetworkingError) -> HTTPExchange {
         if interceptors.isEmpty { return try await step.send(request, beside: beside) }
         do {
-            return try await run(request, beside: beside, from: interceptors.startIndex)
+            return try await run(request, beside: beside, options: options, from: interceptors.startIndex)
         } catch {
             throw NetworkingError(error)
         }
     }
 
-    /// Sends `request` with `options` as `RequestOptions.current` for every interceptor and the
-    /// transport.
-    package func send(
-        _ request: URLRequest, beside: BodyBeside? = nil, options: RequestOptions
-    ) async throws(NetworkingError) -> HTTPExchange {
-        let result = await RequestOptions.with(options) { () async -> Result<HTTPExchange, NetworkingError> in
-            do throws(NetworkingError) {
-                return .success(try await send(request, beside: beside))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
-    }
-
-    private func run(_ request: URLRequest, beside: BodyBeside?, from index: Int) async throws -> HTTPExchange {
+    private func run(
+        _ request: URLRequest, beside: BodyBeside?, options: RequestOptions, from index: Int
+    ) async throws -> HTTPExchange {
         guard index < interceptors.endIndex else {
             return try await step.send(request, beside: beside)
         }
         try Task.checkCancellation()
+        if let interceptor = interceptors[index] as? any OptionsAwareInterceptor {
+            return try await interceptor.intercept(request, options: options) { request, options in
+                try await self.run(request, beside: beside, options: options, from: index + 1)
+            }
+        }
         return try await interceptors[index].intercept(request) { request in
-            try await self.run(request, beside: beside, from: index + 1)
+            try await self.run(request, beside: beside, options: options, from: index + 1)
         }
     }
 }

@@ -36,9 +36,9 @@ public protocol HTTPTransport: Sendable {
 
 /// A request as a transport receives it: the head, the body, and how the caller reads the response.
 ///
-/// Nothing in it is the library's own bookkeeping: the options of the request travel beside it
-/// (`RequestOptions.current`), so whatever a transport does with `head`, it sends only what the
-/// user asked for.
+/// Nothing in it is the library's own bookkeeping: the options of the request stop at the
+/// interceptors (see `OptionsAwareInterceptor`), so whatever a transport does with `head`, it
+/// sends only what the user asked for.
 public struct TransportRequest: Sendable {
     /// How the caller reads the response body: a hint a transport may use to deliver the body in
     /// the cheapest form (any transport may ignore it and always stream, or always collect within

@@ -2,21 +2,24 @@
 /// whether it needs a credential (a sign-in request does not), how many attempts it may take,
 /// whether it may be logged.
 ///
-/// Options travel beside the request, never on it: the pipeline binds them to
-/// `RequestOptions.current` while the request's interceptors and transport run, so every
-/// interceptor, every replay and every retry of that request reads them, and nothing of them can
-/// reach a transport, a fake, a cache or the server. Observers read them from
-/// `RequestContext.options`.
+/// Options travel beside the request, never on it: the client hands them down the interceptor
+/// chain with the request, so every interceptor that reads them (an `OptionsAwareInterceptor`),
+/// every replay and every retry of that request gets them, and nothing of them can reach a
+/// transport, a fake, a cache or the server. An interceptor may change them for the rest of the
+/// chain. Observers read them from `RequestContext.options`. An endpoint sets them
+/// (`requiresAuthentication`, `shouldPrintLogs`); a request of the `Networking` actor starts with
+/// the defaults.
 ///
 /// ```swift
-/// struct SignInAware: HTTPInterceptor {
+/// struct SignInAware: OptionsAwareInterceptor {
 ///     func intercept(
-///         _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
+///         _ request: URLRequest, options: RequestOptions,
+///         next: @Sendable (URLRequest, RequestOptions) async throws -> HTTPExchange
 ///     ) async throws -> HTTPExchange {
-///         guard RequestOptions.current.requiresAuthentication else { return try await next(request) }
+///         guard options.requiresAuthentication else { return try await next(request, options) }
 ///         var request = request
 ///         request.setValue("Bearer token", forHTTPHeaderField: "Authorization")
-///         return try await next(request)
+///         return try await next(request, options)
 ///     }
 /// }
 /// ```
@@ -39,18 +42,5 @@ public struct RequestOptions: Sendable, Hashable {
         self.requiresAuthentication = requiresAuthentication
         self.maxAttempts = maxAttempts.map { Swift.max(1, $0) }
         self.printsLogs = printsLogs
-    }
-
-    /// The options of the request whose interceptors and transport are running: bound by the
-    /// client for each request; the defaults outside any request.
-    @TaskLocal public static var current = RequestOptions()
-
-    /// Runs `operation` with `options` as `current`, binding them only when they differ from the
-    /// current ones (the common case, defaults within defaults, costs nothing).
-    public static func with<T>(
-        _ options: RequestOptions, _ operation: () async throws -> T
-    ) async rethrows -> T {
-        if options == current { return try await operation() }
-        return try await $current.withValue(options, operation: operation)
     }
 }

@@ -145,14 +145,19 @@ private enum AuthenticationSnippets {
     }
 
     // Authentication and token refresh, "Public requests" (an interceptor marking sign-in public).
-    struct PublicSignIn: HTTPInterceptor {
+    struct PublicSignIn: OptionsAwareInterceptor {
         func intercept(
-            _ request: URLRequest, next: @concurrent @Sendable (URLRequest) async throws -> HTTPExchange
+            _ request: URLRequest, options: RequestOptions,
+            next: @concurrent @Sendable (URLRequest, RequestOptions) async throws -> HTTPExchange
         ) async throws -> HTTPExchange {
-            guard request.url?.path == "/login" else { return try await next(request) }
-            var options = RequestOptions.current
+            guard request.url?.path == "/login" else { return try await next(request, options) }
+            var options = options
             options.requiresAuthentication = false
-            return try await RequestOptions.with(options) { try await next(request) }
+            return try await next(request, options)
         }
+    }
+
+    static func publicSignIn(networking: Networking, provider: StoredTokenProvider) async {
+        await networking.setInterceptors([PublicSignIn(), AuthTokenInterceptor(tokenProvider: provider)])
     }
 }

@@ -28,13 +28,14 @@ private enum RetriesSnippets {
     }
 
     // Retries, "How many attempts": the per-request budget of the table.
-    struct FiveAttempts: HTTPInterceptor {
+    struct FiveAttempts: OptionsAwareInterceptor {
         func intercept(
-            _ request: URLRequest, next: @concurrent @Sendable (URLRequest) async throws -> HTTPExchange
+            _ request: URLRequest, options: RequestOptions,
+            next: @concurrent @Sendable (URLRequest, RequestOptions) async throws -> HTTPExchange
         ) async throws -> HTTPExchange {
-            var options = RequestOptions.current
+            var options = options
             options.maxAttempts = 5
-            return try await RequestOptions.with(options) { try await next(request) }
+            return try await next(request, options)
         }
     }
 
