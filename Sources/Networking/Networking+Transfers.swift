@@ -11,6 +11,10 @@ import Foundation
 // Progress goes to a `ProgressReporter` (an `AsyncStream`, a `Foundation.Progress` or a closure):
 // monotone, `totalBytes` nil while unknown, ending on success with `completedBytes == totalBytes`;
 // the reporter is finished when the call returns, whatever the outcome.
+//
+// The typed uploads here take `Decodable & Sendable` models and decode them off the caller; for a
+// model whose conformance is isolated to the caller's actor, Swift picks those of
+// `Networking+UploadsForIsolatedModels.swift`.
 
 extension Networking {
     /// Downloads `GET path` to `destination` with bounded memory.
@@ -136,16 +140,14 @@ extension Networking {
         _ path: String, fileURL: URL, contentType: String, method: HTTPMethod, progress: ProgressReporter?,
         decode: @escaping @Sendable (HTTPExchange, JSONDecoder) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: fileURL.path)
-        guard fileURL.isFileURL, attributes?[.type] as? FileAttributeType == .typeRegular,
-            FileManager.default.isReadableFile(atPath: fileURL.path)
-        else {
+        let upload: PreparedUpload
+        do throws(NetworkingError) {
+            upload = try .file(path, fileURL: fileURL, contentType: contentType, method: method)
+        } catch {
             TransferProgressTracker(progress).finish()
-            return .failure(.invalidRequest("upload file '\(fileURL.path)' is not a readable regular file"))
+            return .failure(error)
         }
-        let size = (attributes?[.size] as? NSNumber)?.int64Value
-        let request = HTTPRequest(method: method, path: path, body: .file(fileURL, contentType: contentType))
-        return await transfer(request, size: size, upload: progress, download: nil, decode: decode)
+        return await transfer(upload.request, size: upload.size, upload: progress, download: nil, decode: decode)
     }
 
     private func uploadMultipart<T: Sendable>(
@@ -156,20 +158,20 @@ extension Networking {
         let pipeline = pipeline()
         let tracker = TransferProgressTracker(progress)
         let result = await registry.run(key: path) { () async -> Result<T, NetworkingError> in
-            let output: MultipartSpooler.Output
+            let upload: PreparedUpload
             do throws(NetworkingError) {
-                output = try MultipartSpooler.encode(
-                    parts: parts, files: files, fields: fields, threshold: spoolThreshold)
+                upload = try .multipart(
+                    path, parts: parts, files: files, fields: fields, method: method, spoolThreshold: spoolThreshold)
             } catch {
                 return .failure(error)
             }
-            defer { if let spool = output.spoolFile { try? FileManager.default.removeItem(at: spool) } }
-            let request = HTTPRequest(method: method, path: path, body: output.body)
-            let result = await pipeline.execute(request, uploadProgress: tracker.reporter, downloadProgress: nil) {
-                (exchange) throws(NetworkingError) -> T in
+            defer { upload.removeSpoolFile() }
+            let result = await pipeline.execute(
+                upload.request, uploadProgress: tracker.reporter, downloadProgress: nil
+            ) { (exchange) throws(NetworkingError) -> T in
                 try decode(exchange, pipeline.decoder)
             }
-            if case .success = result { tracker.complete(completedBytes: output.size) }
+            if case .success = result { tracker.complete(completedBytes: upload.size) }
             return result
         }
         tracker.finish()

@@ -1,6 +1,6 @@
 // Runs the front doors with plain models (main-actor-isolated conformances) against the local
 // httpbin (HTTPBIN_BASE_URL, set by Tests/Harness/with-httpbin.sh): a verb with a typed body and
-// response, an endpoint, a fake, a MockHTTPClient stub and a decoded download. Each model checks in
+// response, an endpoint, a fake, a MockHTTPClient stub, a decoded download and decoded uploads. Each model checks in
 // `init(from:)` that it is decoded on the main actor, as the Getting started article says; and
 // the main actor is shown to stay free while a slow request is in flight.
 import Foundation
@@ -98,6 +98,22 @@ nonisolated let httpbinBaseURL: String = ProcessInfo.processInfo.environment["HT
         for await update in updates { last = update }
         #expect(echo.url.hasSuffix("/get"))
         #expect(last?.completedBytes ?? 0 > 0)
+    }
+
+    @Test func anUploadIsDecodedOnTheMainActor() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("plain-model-\(UUID()).txt")
+        try Data("hello".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let (updates, reporter) = ProgressReporter.makeStream()
+        let echo: Echo = try await networking.upload(
+            "/anything", fileURL: file, contentType: "text/plain", progress: reporter
+        ).get()
+        var last: TransferProgress?
+        for await update in updates { last = update }
+        #expect(echo.url.hasSuffix("/anything"))
+        #expect(last?.completedBytes == 5)
+        let form: Echo = try await networking.upload("/anything", fields: ["name": "Ada"]).get()
+        #expect(form.url.hasSuffix("/anything"))
     }
 
     @Test func aNonisolatedModelIsDecodedOffTheMainActor() async throws {
