@@ -22,6 +22,11 @@
         private(set) var isContentEncoded = false
         /// Whether the last field line was `Content-Length` (a folded line would continue it).
         private var continuesContentLength = false
+        /// Whether the head has more than one `Content-Length` line, or one listing several
+        /// values: then `ResponseHead.hasConflictingContentLength` decides whether it is refused.
+        private(set) var mayConflictInContentLength = false
+        /// Whether a `Content-Length` line came in the current head.
+        private var sawContentLength = false
         /// Whether the final head is complete.
         private(set) var isComplete = false
         /// The trailer field lines that followed the body, as received (CRLF included).
@@ -73,8 +78,12 @@
             }
             let name = ResponseHead.trimmingSpacesAndTabs(UnsafeRawBufferPointer(rebasing: field[..<colon]))
             if Self.equalIgnoringASCIICase(name, "content-length") {
-                contentLength = Self.decimal(
-                    ResponseHead.trimmingSpacesAndTabs(UnsafeRawBufferPointer(rebasing: field[(colon + 1)...])))
+                let value = ResponseHead.trimmingSpacesAndTabs(UnsafeRawBufferPointer(rebasing: field[(colon + 1)...]))
+                if sawContentLength || value.firstIndex(ofByte: UInt8(ascii: ",")) != nil {
+                    mayConflictInContentLength = true
+                }
+                sawContentLength = true
+                contentLength = Self.decimal(value)
                 continuesContentLength = true
             } else if Self.equalIgnoringASCIICase(name, "content-encoding") {
                 isContentEncoded = true
@@ -116,6 +125,8 @@
             }
             contentLength = nil
             continuesContentLength = false
+            mayConflictInContentLength = false
+            sawContentLength = false
             isContentEncoded = false
             isComplete = false
             let space = UInt8(ascii: " ")

@@ -15,9 +15,13 @@
             return parser.pointee.receive(line) ? finishHead() : true
         }
 
-        /// The final head is complete: hands it to the sink.
+        /// The final head is complete: hands it to the sink. A head that gives differing lengths
+        /// for its body aborts the transfer (libcurl would frame the body by one of them, and keep
+        /// the connection if that one happened to fit): the response is `.invalidResponse`.
         private func finishHead() -> Bool {
-            guard let head = parser.pointee.makeHead(url: url) else {
+            guard let head = parser.pointee.makeHead(url: url),
+                !parser.pointee.mayConflictInContentLength || !head.hasConflictingContentLength
+            else {
                 failure = .invalidResponse
                 return false
             }

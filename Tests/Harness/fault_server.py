@@ -40,6 +40,8 @@ described below. Paths (query parameters in brackets):
   /control/open-connections    {"count": N}: connections open now (both ports)
   /control/request-lines       every request line received so far but the control ones, in order
   /huge-length                 200 with a Content-Length of 20 digits, ten bytes of body, then silence
+  /conflicting-length          200 with two Content-Length fields, 6 then 5, and six bytes of body
+                               (keep-alive): a response a client must discard (RFC 9112 section 6.3)
   /desync [status]             answers `status` (200, with a body; 204 or a HEAD without one), then,
                                while the connection is idle, writes a second, forged response on it
                                (body "smuggled") that no request asked for
@@ -352,6 +354,12 @@ def handle_huge_length(conn, request):
     return False
 
 
+def handle_conflicting_length(conn, request):
+    conn.sendall(head(200, "OK", [("Content-Type", "text/plain"), ("Content-Length", "6"), ("Content-Length", "5")])
+                 + b"abcdef")
+    return True
+
+
 def handle_desync(conn, request):
     status = int(request.arg("status", "200"))
     if status == 204:
@@ -398,6 +406,7 @@ ROUTES = {
     "/control/request-lines": handle_request_lines,
     "/huge-length": handle_huge_length,
     "/desync": handle_desync,
+    "/conflicting-length": handle_conflicting_length,
 }
 
 

@@ -53,6 +53,13 @@
             }
         }
 
+        func testASecondLengthOrAListIsFlaggedForTheHeadToJudge() {
+            XCTAssertFalse(parse(["Content-Length: 5\r\n", "X: 1, 2\r\n"]).mayConflictInContentLength)
+            XCTAssertTrue(parse(["Content-Length: 6\r\n", "Content-Length: 5\r\n"]).mayConflictInContentLength)
+            XCTAssertTrue(parse(["Content-Length: x\r\n", "content-length: 5\r\n"]).mayConflictInContentLength)
+            XCTAssertTrue(parse(["Content-Length: 5, 5\r\n"]).mayConflictInContentLength)
+        }
+
         func testAFoldedLineMakesContentLengthNoLongerANumber() throws {
             let parser = parse(["Content-Length: 5\r\n", " 7\r\n", "X: y\r\n"])
             XCTAssertNil(parser.contentLength)

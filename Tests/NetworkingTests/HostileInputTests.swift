@@ -130,4 +130,16 @@ final class HostileInputTests: XCTestCase {
                 answer.contains("\"ok\": true"), "\(method) \(target): the next request was answered with \(answer)")
         }
     }
+
+    func testAResponseWithTwoLengthsIsDiscardedAndTheNextRequestIsAnsweredCleanly() async throws {
+        let server = try fault()
+        let networking = Networking(baseURL: server.baseURL, transport: TestTransport.make())
+        let conflicting: Result<String, NetworkingError> = await networking.get("/conflicting-length")
+        guard case .failure(.invalidResponse) = conflicting else {
+            return XCTFail("expected .invalidResponse, got \(conflicting)")
+        }
+        let next: Result<String, NetworkingError> = await networking.get("/ok")
+        let answer = try next.get()
+        XCTAssertTrue(answer.hasPrefix("{\"ok\": true"), "the byte left over answered the next request: \(answer)")
+    }
 }

@@ -22,7 +22,9 @@ extension URLSessionTransport {
     /// blocks no thread to feed one. So a one-shot sequence sent while the response is read as it
     /// arrives (`reading` `.streamed`), which may wait for the response before it ends, fails at
     /// once with `.invalidRequest` instead of waiting forever (use `CurlTransport` to send while
-    /// reading). A file body is uploaded from its file, read afresh.
+    /// reading). A file body is uploaded from its file, read afresh. A response whose head gives
+    /// differing lengths for its body (`ResponseHead.hasConflictingContentLength`) is
+    /// `.invalidResponse`.
     public func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
         if request.reading == .streamed, let body = request.body, body.data == nil, body.fileURL == nil,
             body.iterationBehavior == .single
@@ -40,10 +42,16 @@ extension URLSessionTransport {
             if session.configuration.identifier != nil { return try await backgroundResponse(head) }
         #endif
         let deadline = resourceDeadline(from: request.firstHopStart)
-        if request.reading == .streamed {
-            return try await stream(head, file: file, limit: request.responseBodyLimit, deadline: deadline)
+        let response =
+            request.reading == .streamed
+            ? try await stream(head, file: file, limit: request.responseBodyLimit, deadline: deadline)
+            : TransportResponse(try await sendOne(head, file: file, deadline: deadline))
+        // URLSession frames such a body by one of the lengths: it is discarded instead.
+        if response.head.hasConflictingContentLength {
+            response.cancel()
+            throw .invalidResponse
         }
-        return TransportResponse(try await sendOne(head, file: file, deadline: deadline))
+        return response
     }
 
     /// Sends `request` and collects its body, inlined into `send` (an async frame less per
