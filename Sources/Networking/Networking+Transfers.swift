@@ -51,7 +51,7 @@ extension Networking {
         _ path: String, query: [URLQueryItem] = [], progress: ProgressReporter
     ) async -> Result<T, NetworkingError> {
         let request = HTTPRequest(method: .get, path: path, query: query)
-        return await transfer(request, size: nil, upload: nil, download: progress) {
+        return await transfer(request, download: progress) {
             (exchange, decoder) throws(NetworkingError) -> T in
             try ResponseDecoding.decode(T.self, from: exchange, decoder: decoder)
         }
@@ -63,8 +63,9 @@ extension Networking {
         _ path: String, fileURL: URL, contentType: String, method: HTTPMethod = .post,
         progress: ProgressReporter? = nil
     ) async -> Result<T, NetworkingError> {
-        await uploadFile(path, fileURL: fileURL, contentType: contentType, method: method, progress: progress) {
-            (exchange, decoder) throws(NetworkingError) -> T in
+        await uploadOffCaller(path, progress: progress) { () throws(NetworkingError) in
+            try .file(path, fileURL: fileURL, contentType: contentType, method: method)
+        } decode: { (exchange, decoder) throws(NetworkingError) -> T in
             try ResponseDecoding.decode(T.self, from: exchange, decoder: decoder)
         }
     }
@@ -90,8 +91,10 @@ extension Networking {
         _ path: String, fileURL: URL, contentType: String, method: HTTPMethod = .post,
         progress: ProgressReporter? = nil
     ) async -> Result<Void, NetworkingError> {
-        await uploadFile(path, fileURL: fileURL, contentType: contentType, method: method, progress: progress) {
-            _, _ in ()
+        await uploadOffCaller(path, progress: progress) { () throws(NetworkingError) in
+            try .file(path, fileURL: fileURL, contentType: contentType, method: method)
+        } decode: { _, _ in
+            ()
         }
     }
 
@@ -106,10 +109,10 @@ extension Networking {
         method: HTTPMethod = .post, spoolThreshold: Int = MultipartSpooler.defaultThreshold,
         progress: ProgressReporter? = nil
     ) async -> Result<T, NetworkingError> {
-        await uploadMultipart(
-            path, parts: parts, files: files, fields: fields, method: method, spoolThreshold: spoolThreshold,
-            progress: progress
-        ) { (exchange, decoder) throws(NetworkingError) -> T in
+        await uploadOffCaller(path, progress: progress) { () throws(NetworkingError) in
+            try .multipart(
+                path, parts: parts, files: files, fields: fields, method: method, spoolThreshold: spoolThreshold)
+        } decode: { (exchange, decoder) throws(NetworkingError) -> T in
             try ResponseDecoding.decode(T.self, from: exchange, decoder: decoder)
         }
     }
@@ -121,10 +124,12 @@ extension Networking {
         method: HTTPMethod = .post, spoolThreshold: Int = MultipartSpooler.defaultThreshold,
         progress: ProgressReporter? = nil
     ) async -> Result<Void, NetworkingError> {
-        await uploadMultipart(
-            path, parts: parts, files: files, fields: fields, method: method, spoolThreshold: spoolThreshold,
-            progress: progress
-        ) { _, _ in () }
+        await uploadOffCaller(path, progress: progress) { () throws(NetworkingError) in
+            try .multipart(
+                path, parts: parts, files: files, fields: fields, method: method, spoolThreshold: spoolThreshold)
+        } decode: { _, _ in
+            ()
+        }
     }
 
     // MARK: - Internals
@@ -136,68 +141,37 @@ extension Networking {
         return result
     }
 
-    private func uploadFile<T: Sendable>(
-        _ path: String, fileURL: URL, contentType: String, method: HTTPMethod, progress: ProgressReporter?,
+    /// Prepares and sends an upload off the actor, registered for cancellation under `path`, and
+    /// decodes a 2xx response with `decode`, off the actor too.
+    private func uploadOffCaller<T: Sendable>(
+        _ path: String, progress: ProgressReporter?,
+        prepare: @escaping @Sendable () throws(NetworkingError) -> PreparedUpload,
         decode: @escaping @Sendable (HTTPExchange, JSONDecoder) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
-        let upload: PreparedUpload
-        do throws(NetworkingError) {
-            upload = try .file(path, fileURL: fileURL, contentType: contentType, method: method)
-        } catch {
-            TransferProgressTracker(progress).finish()
-            return .failure(error)
+        let current = requestSnapshot()
+        let tracker = TransferProgressTracker(progress)
+        defer { tracker.finish() }
+        return await registry.run(key: path) {
+            await PreparedUpload.send(prepare, on: current.pipeline, tracker: tracker, decode: decode)
         }
-        return await transfer(upload.request, size: upload.size, upload: progress, download: nil, decode: decode)
     }
 
-    private func uploadMultipart<T: Sendable>(
-        _ path: String, parts: [FormDataPart], files: [FormDataFile], fields: [String: String], method: HTTPMethod,
-        spoolThreshold: Int, progress: ProgressReporter?,
+    /// Runs a request off the actor, reporting its response body's arrival to `progress`,
+    /// registered for cancellation under its path.
+    private func transfer<T: Sendable>(
+        _ request: HTTPRequest, download progress: ProgressReporter,
         decode: @escaping @Sendable (HTTPExchange, JSONDecoder) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
         let pipeline = pipeline()
         let tracker = TransferProgressTracker(progress)
-        let result = await registry.run(key: path) { () async -> Result<T, NetworkingError> in
-            let upload: PreparedUpload
-            do throws(NetworkingError) {
-                upload = try .multipart(
-                    path, parts: parts, files: files, fields: fields, method: method, spoolThreshold: spoolThreshold)
-            } catch {
-                return .failure(error)
-            }
-            defer { upload.removeSpoolFile() }
-            let result = await pipeline.execute(
-                upload.request, uploadProgress: tracker.reporter, downloadProgress: nil
-            ) { (exchange) throws(NetworkingError) -> T in
-                try decode(exchange, pipeline.decoder)
-            }
-            if case .success = result { tracker.complete(completedBytes: upload.size) }
-            return result
-        }
-        tracker.finish()
-        return result
-    }
-
-    /// Runs a request with progress off the actor, registered for cancellation under its path.
-    private func transfer<T: Sendable>(
-        _ request: HTTPRequest, size: Int64?, upload: ProgressReporter?, download: ProgressReporter?,
-        decode: @escaping @Sendable (HTTPExchange, JSONDecoder) throws(NetworkingError) -> T
-    ) async -> Result<T, NetworkingError> {
-        let pipeline = pipeline()
-        let uploadTracker = upload.map { TransferProgressTracker($0) }
-        let downloadTracker = download.map { TransferProgressTracker($0) }
-        let result = await registry.run(key: request.path) {
-            await pipeline.execute(
-                request, uploadProgress: uploadTracker?.reporter, downloadProgress: downloadTracker?.reporter
-            ) { (exchange) throws(NetworkingError) -> T in
+        defer { tracker.finish() }
+        return await registry.run(key: request.path) {
+            await pipeline.execute(request, uploadProgress: nil, downloadProgress: tracker.reporter) {
+                (exchange) throws(NetworkingError) -> T in
                 let value = try decode(exchange, pipeline.decoder)
-                uploadTracker?.complete(completedBytes: size)
-                downloadTracker?.complete(completedBytes: Int64(exchange.body.count))
+                tracker.complete(completedBytes: Int64(exchange.body.count))
                 return value
             }
         }
-        uploadTracker?.finish()
-        downloadTracker?.finish()
-        return result
     }
 }

@@ -59,9 +59,9 @@ extension Networking {
         defer { tracker.finish() }
         let registration = registry.register(key: path)
         defer { registry.unregister(registration) }
-        let current = await currentSnapshot()
-        let decoder = current.pipeline.decoder
-        switch await Self.sendUpload(prepare, on: current, tracker: tracker) {
+        let pipeline = await currentSnapshot().pipeline
+        let decoder = pipeline.decoder
+        switch await PreparedUpload.send(prepare, on: pipeline, tracker: tracker) {
         case .failure(let error):
             return .failure(error)
         case .success(let (sent, size)):
@@ -70,30 +70,6 @@ extension Networking {
                 tracker.complete(completedBytes: size)
                 return value
             }
-        }
-    }
-
-    /// Prepares the upload and sends it on `current`'s pipeline, off the caller, reporting the
-    /// body's bytes to `tracker`; the response is left for the caller to decode. The spool file,
-    /// if any, is removed once the request is done.
-    @concurrent
-    private static func sendUpload(
-        _ prepare: @Sendable () throws(NetworkingError) -> PreparedUpload, on current: RequestSnapshot,
-        tracker: TransferProgressTracker
-    ) async -> Result<(SentRequest, Int64?), NetworkingError> {
-        let upload: PreparedUpload
-        do throws(NetworkingError) {
-            upload = try prepare()
-        } catch {
-            return .failure(error)
-        }
-        defer { upload.removeSpoolFile() }
-        switch await current.pipeline.sendUndecoded(
-            upload.request, kind: .request, options: RequestOptions(), transport: current.pipeline.transport,
-            uploadProgress: tracker.reporter)
-        {
-        case .failure(let error): return .failure(error)
-        case .success(let sent): return .success((sent, upload.size))
         }
     }
 }

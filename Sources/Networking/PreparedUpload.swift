@@ -51,3 +51,48 @@ struct PreparedUpload: Sendable {
         if let spoolFile { try? FileManager.default.removeItem(at: spoolFile) }
     }
 }
+
+extension PreparedUpload {
+    /// Prepares the upload and sends it on `pipeline` (through its transport, fakes and caches
+    /// included), off the caller, reporting the body's bytes to `tracker`; the response is left for
+    /// the caller to decode. The spool file, if any, is removed once the request is done.
+    @concurrent
+    static func send(
+        _ prepare: @Sendable () throws(NetworkingError) -> PreparedUpload, on pipeline: Pipeline,
+        tracker: TransferProgressTracker
+    ) async -> Result<(SentRequest, Int64?), NetworkingError> {
+        let upload: PreparedUpload
+        do throws(NetworkingError) {
+            upload = try prepare()
+        } catch {
+            return .failure(error)
+        }
+        defer { upload.removeSpoolFile() }
+        switch await pipeline.sendUndecoded(
+            upload.request, kind: .request, options: RequestOptions(), transport: pipeline.transport,
+            uploadProgress: tracker.reporter)
+        {
+        case .failure(let error): return .failure(error)
+        case .success(let sent): return .success((sent, upload.size))
+        }
+    }
+
+    /// `send`, with a 2xx response decoded by `decode` off the caller too, and the progress
+    /// completed at the body's size.
+    @concurrent
+    static func send<T: Sendable>(
+        _ prepare: @Sendable () throws(NetworkingError) -> PreparedUpload, on pipeline: Pipeline,
+        tracker: TransferProgressTracker, decode: (HTTPExchange, JSONDecoder) throws(NetworkingError) -> T
+    ) async -> Result<T, NetworkingError> {
+        switch await send(prepare, on: pipeline, tracker: tracker) {
+        case .failure(let error):
+            return .failure(error)
+        case .success(let (sent, size)):
+            return sent.decoded { (exchange) throws(NetworkingError) -> T in
+                let value = try decode(exchange, pipeline.decoder)
+                tracker.complete(completedBytes: size)
+                return value
+            }
+        }
+    }
+}

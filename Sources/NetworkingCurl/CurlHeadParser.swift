@@ -63,10 +63,7 @@
         /// alone; a line starting with a space or a tab continues the field before it, so a
         /// `Content-Length` continued that way is no longer a number.
         private mutating func readSinkField(_ line: UnsafeRawBufferPointer) {
-            var end = line.count
-            if end > 0, line[end - 1] == UInt8(ascii: "\n") { end -= 1 }
-            while end > 0, line[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-            let field = UnsafeRawBufferPointer(rebasing: line[..<end])
+            let field = ResponseHead.withoutLineEnd(line)
             guard let first = field.first else { return }
             if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
                 if continuesContentLength, !ResponseHead.trimmingSpacesAndTabs(field).isEmpty { contentLength = nil }

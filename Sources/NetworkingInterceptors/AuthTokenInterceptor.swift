@@ -9,8 +9,8 @@ import Foundation
 ///
 /// A request requires authentication unless its options say otherwise
 /// (`requiresAuthentication` is `false`: the endpoint layer sets that for sign-in, sign-up and
-/// other public endpoints, and an `OptionsAwareInterceptor` of your own may too). When a request needs a token and none is stored, it fails
-/// **before anything is sent** with `NetworkingError.notSignedIn` ("Not signed in: no token is
+/// other public endpoints, and an `OptionsAwareInterceptor` of your own may too). When a request
+/// needs a token and none is stored, it fails **before anything is sent** with `NetworkingError.notSignedIn` ("Not signed in: no token is
 /// stored…"; test it with `error.isNotAuthenticated`). A token provider that throws (a locked
 /// keychain, a corrupt file) fails the request before anything is sent too, as an authentication
 /// failure (`isAuthenticationFailure`) naming the provider's error.

@@ -24,9 +24,9 @@ import Foundation
 /// replaces that wait, capped at `maxDelay` too. Cancelling the request during a wait ends it at
 /// once with `.cancelled`. When the attempts run out, the last response (or error) is the result.
 ///
-/// A request can carry its own budget in `URLRequest.maxAttempts`, which replaces `maxAttempts`
-/// for it (`1` turns retrying off for that request); the endpoint layer uses it for per-endpoint
-/// retry counts.
+/// A request can carry its own budget in its options (`RequestOptions.maxAttempts`, handed down
+/// the chain with it), which replaces `maxAttempts` for it (`1` turns retrying off for that
+/// request); the endpoint layer uses it for per-endpoint retry counts.
 ///
 /// ```swift
 /// await networking.setInterceptors([
@@ -97,7 +97,7 @@ public struct RetryInterceptor: OptionsAwareInterceptor {
 
     /// Creates a retry policy whose first backoff is `delay` seconds, with the other defaults
     /// (3 attempts, 30 s cap). This is the form the endpoint client's configuration uses, where
-    /// the budget comes from the client (`maxRetries`) through `URLRequest.maxAttempts`.
+    /// the budget comes from the client (`maxRetries`) through `RequestOptions.maxAttempts`.
     public init(delay: TimeInterval) {
         self.init(baseDelay: .milliseconds(Int64((Swift.max(0, delay) * 1000).rounded())))
     }

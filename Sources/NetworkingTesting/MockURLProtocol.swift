@@ -10,9 +10,9 @@ import Synchronization
 /// `URLSessionConfiguration`) without a server.
 ///
 /// Stubs live in a `MockURLProtocol.Registry`, which is an `InMemoryTransport`. Each registry has
-/// a protocol class of its own, and `registry.configuration()` returns a session configuration whose `protocolClasses` hold
-/// only that class, so tests running in parallel, each with its own registry, never see each
-/// other's stubs or requests, and nothing sent through the configuration reaches the network (an
+/// a protocol class of its own, and `registry.configuration()` returns a session configuration
+/// whose `protocolClasses` hold only that class, so tests running in parallel, each with its own
+/// registry, never see each other's stubs or requests, and nothing sent through the configuration reaches the network (an
 /// unmatched request fails with `URLError(.resourceUnavailable)` naming it and the stubs there are).
 ///
 /// ```swift

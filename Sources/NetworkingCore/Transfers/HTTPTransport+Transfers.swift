@@ -4,10 +4,10 @@ import Foundation
     import FoundationNetworking
 #endif
 
-// The transfers, written once over the one transport method: a response read as it arrives, a
-// body written to a file, progress both ways. The pipeline runs the same helpers beneath the
-// interceptors; these are for calling a transport directly, and follow redirects by the policy
-// the transport carries (see `TransportStep.sendHops`), as a client over it would.
+// The transfers over one transport alone, with no pipeline around it: a response read as it
+// arrives, a body written to a file, progress both ways. They follow redirects by the policy the
+// transport carries (see `TransportStep.sendHops`) but keep no cookie and run no interceptor, so
+// they are `package`: the transports' own tests drive them; users go through a `Networking`.
 
 extension HTTPTransport {
     /// Sends `request` and returns as soon as the response head has arrived, whatever its

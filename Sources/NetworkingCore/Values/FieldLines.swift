@@ -19,12 +19,9 @@ enum FieldLines {
         lines.withUnsafeBytes { head in
             var start = 0
             while start < head.count {
-                let feed = head.firstIndex(ofByte: UInt8(ascii: "\n"), from: start)
-                // The line without its end: the LF and any CR before it.
-                var end = feed ?? head.count
-                while end > start, head[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                let line = UnsafeRawBufferPointer(rebasing: head[start..<end])
-                start = feed.map { $0 + 1 } ?? head.count
+                let end = head.firstIndex(ofByte: UInt8(ascii: "\n"), from: start).map { $0 + 1 } ?? head.count
+                let line = ResponseHead.withoutLineEnd(UnsafeRawBufferPointer(rebasing: head[start..<end]))
+                start = end
                 if line.isEmpty { continue }
                 if line[0] == UInt8(ascii: " ") || line[0] == UInt8(ascii: "\t") {
                     let folded = ResponseHead.trimmingSpacesAndTabs(line)

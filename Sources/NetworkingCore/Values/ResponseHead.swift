@@ -118,6 +118,15 @@ public struct ResponseHead: Sendable {
         return response
     }
 
+    /// A field line without its end: a trailing LF and the CRs before it, none of which is part of
+    /// the line (a CR elsewhere is a byte of the name or the value).
+    package static func withoutLineEnd(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        var end = line.count
+        if end > 0, line[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+        while end > 0, line[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return UnsafeRawBufferPointer(rebasing: line[..<end])
+    }
+
     /// `bytes` without leading and trailing spaces and tabs, the only whitespace a field line's name
     /// and value are trimmed of (RFC 9110's OWS; a CR there is no whitespace but a byte of the name).
     package static func trimmingSpacesAndTabs(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
