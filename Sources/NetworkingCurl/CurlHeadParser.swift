@@ -93,24 +93,7 @@
         }
 
         /// The trailers received, in order (a line without a colon is left out).
-        func makeTrailers() -> HTTPHeaders {
-            var trailers = HTTPHeaders()
-            guard !trailerLines.isEmpty else { return trailers }
-            trailerLines.withUnsafeBytes { lines in
-                var start = 0
-                while start < lines.count {
-                    let end = lines[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? lines.count
-                    let bytes = ResponseHead.trimmed(UnsafeRawBufferPointer(rebasing: lines[start..<end]))
-                    start = end
-                    guard let colon = bytes.firstIndex(ofByte: UInt8(ascii: ":")) else { continue }
-                    let name = ResponseHead.trimmed(UnsafeRawBufferPointer(rebasing: bytes[..<colon]))
-                    let value = ResponseHead.trimmed(UnsafeRawBufferPointer(rebasing: bytes[(colon + 1)...]))
-                    trailers.add(
-                        name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self))
-                }
-            }
-            return trailers
-        }
+        func makeTrailers() -> HTTPHeaders { FieldLines.headers(in: trailerLines) }
 
         /// A status line starts a new head: reads `HTTP/x[.y] SP code [SP reason]` (the code is 0
         /// when it is not a number) and forgets the previous head's fields.

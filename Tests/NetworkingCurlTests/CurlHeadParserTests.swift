@@ -69,5 +69,25 @@
             let blank = parse(["Content-Length: 5\r\n", " \t\r\n"])
             XCTAssertEqual(blank.contentLength, 5, "a blank folded line adds nothing, as for the head")
         }
+
+        /// Trailers are read by the head's rules: a CR around a name is part of it, values are
+        /// trimmed of spaces and tabs alone, a folded line continues the trailer before it, and a
+        /// repeated name stays two trailers.
+        func testTrailersAreReadAsTheHeadIsRead() {
+            var parser = parse(["Transfer-Encoding: chunked\r\n"])
+            let trailers = [
+                "X-Sum: \t c0ffee \r\n", "\rX-Sum: forged\r\n", "X-Part\r: 1\r\n", "X-Note: first\r\n",
+                " second\r\n", "X-Note: again\r\n", "no colon here\r\n",
+            ]
+            for line in trailers { _ = Array(line.utf8).withUnsafeBytes { parser.receive($0) } }
+            let received = parser.makeTrailers().map { [$0.name, $0.value] }
+            XCTAssertEqual(
+                received,
+                [
+                    ["X-Sum", "c0ffee"], ["\rX-Sum", "forged"], ["X-Part\r", "1"], ["X-Note", "first second"],
+                    ["X-Note", "again"],
+                ])
+            XCTAssertEqual(parser.makeTrailers()["X-Sum"], "c0ffee", "a lookalike name is another trailer")
+        }
     }
 #endif

@@ -9,7 +9,7 @@
 /// (one starting with a space or a tab) continues the field before it, joined with " "; a line
 /// without a colon is ignored. Names are kept as received, so two spellings of one name are two
 /// fields.
-enum FieldLines {
+package enum FieldLines {
     /// Calls `body` with each line's name and value, trimmed; a folded line comes with an empty
     /// name and `folded` set.
     private static func forEachField(
@@ -131,5 +131,22 @@ enum FieldLines {
             lastName = name
         }
         return fields
+    }
+
+    /// Every field in the order received, a repeated name kept as separate fields (for trailers,
+    /// which come as a list rather than a head).
+    package static func headers(in lines: [UInt8]) -> HTTPHeaders {
+        var fields: [HTTPHeaders.Field] = []
+        forEachField(in: lines) { name, value, folded in
+            let text = String(decoding: value, as: UTF8.self)
+            if folded {
+                if let last = fields.indices.last { fields[last].value += " " + text }
+                return
+            }
+            fields.append(HTTPHeaders.Field(name: String(decoding: name, as: UTF8.self), value: text))
+        }
+        var headers = HTTPHeaders()
+        for field in fields { headers.add(name: field.name, value: field.value) }
+        return headers
     }
 }
