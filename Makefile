@@ -200,7 +200,7 @@ WEBSOCKET_CODEC_SOURCES := $(addprefix Sources/NetworkingWebSockets/WebSocket,$(
 # NetworkingCore's sources in its subfolders too (find, not wildcard, which sees one level only).
 FUZZ_SOURCES := $(filter-out %/Exports.swift,$(shell find Sources/NetworkingCore -name '*.swift' | sort) \
 	$(wildcard Sources/NetworkingCache/*.swift Sources/NetworkingObservability/*.swift)) \
-	Sources/Networking/ImageHeader.swift $(WEBSOCKET_CODEC_SOURCES) $(wildcard Tests/Fuzz/Support/*.swift)
+	Sources/Networking/ImageHeader.swift Sources/Networking/ImageFormat.swift $(WEBSOCKET_CODEC_SOURCES) $(wildcard Tests/Fuzz/Support/*.swift)
 FUZZ_FLAGS := -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -use-ld=lld -package-name Networking
 
 $(FUZZ_DIR)/lib/libFuzzSupport.a: $(FUZZ_SOURCES)

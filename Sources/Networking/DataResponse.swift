@@ -16,24 +16,3 @@ public struct DataResponse: Sendable {
         self.headers = headers
     }
 }
-
-/// A downloaded image with the response's status and headers (from the cache: as first received).
-public struct ImageResponse {
-    /// The image.
-    public let image: Image
-    /// The HTTP status code.
-    public let statusCode: Int
-    /// The response headers, looked up case-insensitively.
-    public let headers: HTTPHeaders
-
-    /// Creates a response.
-    package init(image: Image, statusCode: Int, headers: HTTPHeaders) {
-        self.image = image
-        self.statusCode = statusCode
-        self.headers = headers
-    }
-}
-
-#if !canImport(UIKit) && !canImport(AppKit)
-    extension ImageResponse: Sendable {}
-#endif

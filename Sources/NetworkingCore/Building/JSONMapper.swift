@@ -27,16 +27,6 @@ public protocol JSONMapper {
     static func map(_ data: Data) -> Data
 }
 
-/// The type to ask for when a response has no body worth decoding (`204 No Content`, or a body
-/// you ignore): it decodes from anything, an empty body included.
-public struct EmptyResponse: Decodable, Sendable, Hashable {
-    /// Creates the value.
-    public init() {}
-
-    /// Decodes the value, whatever the body holds.
-    public init(from decoder: any Decoder) throws {}
-}
-
 /// How the endpoint clients decode a response: `JSONMapper.map` first when the type has it,
 /// then `ResponseDecoding` (so `Data`, `String` and `JSONResponse` work too), with `EmptyResponse`
 /// accepting any body.
