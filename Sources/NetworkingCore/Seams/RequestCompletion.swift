@@ -19,8 +19,25 @@ public struct RequestCompletion: Sendable {
     /// What was measured, if anything.
     public let metrics: TransactionMetrics?
     /// The final response, when there was one (for logs: status, headers, body).
-    public var response: ResponseMetadata? { lazyResponse.value }
-    private let lazyResponse: LazyResponseMetadata
+    ///
+    /// Made each time it is read, from the exchange (or the error) the completion keeps: most
+    /// completions go to observers that ignore successes (the default logger logs failures only),
+    /// and a response's header fields cost more to gather than the rest of the completion.
+    public var response: ResponseMetadata? {
+        switch source {
+        case .metadata(let metadata): metadata
+        case .exchange(let exchange): exchange?.metadata ?? outcome.error?.responseMetadata
+        }
+    }
+    private let source: ResponseSource
+
+    /// Where `response` comes from.
+    private enum ResponseSource: Sendable {
+        /// Metadata made by whoever created the completion.
+        case metadata(ResponseMetadata?)
+        /// The final exchange, if any; without one, the outcome's error carries the response.
+        case exchange(HTTPExchange?)
+    }
 
     /// Creates a completion.
     package init(
@@ -31,11 +48,11 @@ public struct RequestCompletion: Sendable {
         self.outcome = outcome
         self.duration = duration
         self.metrics = metrics
-        self.lazyResponse = LazyResponseMetadata(response)
+        self.source = .metadata(response)
     }
 
-    /// A completion whose `response` (the metadata of `exchange`, else of the outcome's error) is
-    /// built only if an observer reads it.
+    /// A completion whose `response` is the metadata of `exchange`, else of the outcome's error,
+    /// made only when an observer reads it.
     init(
         context: RequestContext, outcome: RequestOutcome, duration: Duration, metrics: TransactionMetrics?,
         exchange: HTTPExchange?
@@ -44,7 +61,7 @@ public struct RequestCompletion: Sendable {
         self.outcome = outcome
         self.duration = duration
         self.metrics = metrics
-        self.lazyResponse = LazyResponseMetadata(exchange: exchange, error: outcome.error)
+        self.source = .exchange(exchange)
     }
 }
 
