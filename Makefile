@@ -18,6 +18,7 @@
 #   make httpbin-stop  stop them
 #   make clean         stop the server and remove .build
 #   make public-suffix-list  regenerate the shipped copy of the Public Suffix List
+#   make verbs         regenerate the verbs of Networking from their table
 
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
@@ -29,7 +30,7 @@ WITH_HTTPBIN := $(HARNESS)/with-httpbin.sh
 FORMAT_PATHS := $(wildcard Sources Tests Examples Package.swift)
 BUILD_LOG := .build/harness/build.log
 
-.PHONY: test build-tests default-main-actor-app demo docs bench format format-check httpbin httpbin-stop clean public-suffix-list
+.PHONY: test build-tests default-main-actor-app demo docs bench format format-check verbs httpbin httpbin-stop clean public-suffix-list
 .PHONY: sanitize sanitize-thread sanitize-address fuzz fuzz-build fuzz-smoke soak
 
 # The integration suites (the test classes that talk to httpbin), which `make test` runs twice: over
@@ -125,8 +126,15 @@ bench:
 format:
 	$(SWIFT) format format --in-place --parallel --recursive --configuration .swift-format $(FORMAT_PATHS)
 
+# Also checks that the generated verbs match their table (see verbs).
 format-check:
 	$(SWIFT) format lint --strict --parallel --recursive --configuration .swift-format $(FORMAT_PATHS)
+	python3 Tests/Tools/generate-verbs.py --check
+
+# Rewrites the verbs of Networking (Networking+Verbs.swift and its isolated-model family) from the
+# table in Tests/Tools/generate-verbs.py.
+verbs:
+	python3 Tests/Tools/generate-verbs.py
 
 httpbin:
 	@$(HARNESS)/httpbin.sh start
