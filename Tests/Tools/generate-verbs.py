@@ -89,21 +89,35 @@ def function(name, generics, params, result, call, summary):
     return f"{doc(summary)}{signature}\n        {call}\n    }}\n"
 
 
-def sendable_verb(verb, shape, decodes):
+# How each body shape is passed on: as a `RequestBody` by the `Sendable` family, as the model itself
+# (encoded in the caller's isolation) by the isolated family.
+SENDABLE_BODIES = {"none": [], "json": ["body: .json(body)"], "form": ["body: .form(form)"],
+                   "parts": ["body: .multipart(parts: parts, fields: fields)"],
+                   "data": ["body: .data(data, contentType: contentType)"]}
+ISOLATED_BODIES = dict(SENDABLE_BODIES, json=["body: body"], form=["body: form", "asForm: true"])
+
+
+def arguments(verb, shape, bodies):
+    """The verb's parameters after the path, and the arguments it passes on."""
     name, is_query, caches = verb
-    kind, param, model, sentence = shape
-    generics = (["T: Decodable & Sendable"] if decodes else []) + ([f"{model}: Encodable & Sendable"] if model else [])
+    kind, param = shape[0], shape[1]
     args = [f".{name}", "path"]
     if is_query:
         args.append("query: query" if kind == "items" else "queryModel: query")
     else:
-        args += {"none": [], "json": ["body: .json(body)"], "form": ["body: .form(form)"],
-                 "parts": ["body: .multipart(parts: parts, fields: fields)"],
-                 "data": ["body: .data(data, contentType: contentType)"]}[kind]
+        args += bodies[kind]
     params = [param]
     if caches:
         params.append("cachingLevel: CachingLevel = .none")
         args.append("cachingLevel: cachingLevel")
+    return params, args
+
+
+def sendable_verb(verb, shape, decodes):
+    name, is_query = verb[0], verb[1]
+    model, sentence = shape[2], shape[3]
+    generics = (["T: Decodable & Sendable"] if decodes else []) + ([f"{model}: Encodable & Sendable"] if model else [])
+    params, args = arguments(verb, shape, SENDABLE_BODIES)
     call = f"await {'send' if decodes else 'sendVoid'}({', '.join(args)})"
     ending = "decodes the response." if decodes else ("ignores the body." if is_query else "ignores the response body.")
     summary = f"Sends {sentence.format(METHOD=name.upper())} and {ending}"
@@ -111,23 +125,12 @@ def sendable_verb(verb, shape, decodes):
 
 
 def isolated_verb(verb, shape, decodes):
-    name, is_query, caches = verb
-    kind, param, model, sentence = shape
+    name = verb[0]
+    model, sentence = shape[2], shape[3]
     generics = (["T: Decodable"] if decodes else []) + ([f"{model}: Encodable"] if model else [])
-    args = [f".{name}", "path"]
-    decode = "decode: Self.decoding(T.self)" if decodes else "decode: Self.ignoringBody"
-    if is_query:
-        args.append("query: query" if kind == "items" else "queryModel: query")
-    else:
-        args += {"none": [], "json": ["body: body"], "form": ["body: form", "asForm: true"],
-                 "parts": ["body: .multipart(parts: parts, fields: fields)"],
-                 "data": ["body: .data(data, contentType: contentType)"]}[kind]
-    params = [param]
-    if caches:
-        params.append("cachingLevel: CachingLevel = .none")
-        args.append("cachingLevel: cachingLevel")
+    params, args = arguments(verb, shape, ISOLATED_BODIES)
     if model:
-        args.append(decode)
+        args.append("decode: Self.decoding(T.self)" if decodes else "decode: Self.ignoringBody")
     call = f"await sendHere({', '.join(args)})"
     what = sentence.format(METHOD=name.upper())
     if model:

@@ -44,11 +44,7 @@ public struct RequestCompletion: Sendable {
         context: RequestContext, outcome: RequestOutcome, duration: Duration, metrics: TransactionMetrics?,
         response: ResponseMetadata?
     ) {
-        self.context = context
-        self.outcome = outcome
-        self.duration = duration
-        self.metrics = metrics
-        self.source = .metadata(response)
+        self.init(context: context, outcome: outcome, duration: duration, metrics: metrics, source: .metadata(response))
     }
 
     /// A completion whose `response` is the metadata of `exchange`, else of the outcome's error,
@@ -57,11 +53,18 @@ public struct RequestCompletion: Sendable {
         context: RequestContext, outcome: RequestOutcome, duration: Duration, metrics: TransactionMetrics?,
         exchange: HTTPExchange?
     ) {
+        self.init(context: context, outcome: outcome, duration: duration, metrics: metrics, source: .exchange(exchange))
+    }
+
+    private init(
+        context: RequestContext, outcome: RequestOutcome, duration: Duration, metrics: TransactionMetrics?,
+        source: ResponseSource
+    ) {
         self.context = context
         self.outcome = outcome
         self.duration = duration
         self.metrics = metrics
-        self.source = .exchange(exchange)
+        self.source = source
     }
 }
 

@@ -3,13 +3,6 @@ import Foundation
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Downloads to files through a pipeline: one request written to a temporary file and moved into
 /// place, or a download resumed across interruptions (`downloadResumable`).
