@@ -16,3 +16,10 @@ public struct DataResponse: Sendable {
         self.headers = headers
     }
 }
+
+extension DataResponse {
+    /// The body, status and headers of `exchange`.
+    init(_ exchange: HTTPExchange) {
+        self.init(data: exchange.body, statusCode: exchange.statusCode, headers: exchange.responseHeaders)
+    }
+}

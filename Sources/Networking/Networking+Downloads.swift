@@ -4,43 +4,12 @@ import Foundation
     import FoundationNetworking
 #endif
 
-// Downloads (`downloadImage`, `downloadData`) with the two-tier key→blob cache, and the response
-// cache for the verbs. A download goes through the same pipeline as a verb (interceptors,
+// Downloads (`downloadImage`, `downloadData`) with the two-tier key→blob cache (configured in
+// `Networking+Caches.swift`). A download goes through the same pipeline as a verb (interceptors,
 // observers with `RequestContext.Kind.download`); its cache sits beneath the interceptors, so a
 // cache hit is seen (and validated) like a response from the network.
 
 extension Networking {
-    // MARK: Configuring the caches
-
-    /// The download cache: in memory, and on disk in `DataCache.defaultDirectory(forBaseURL:)`
-    /// unless the client was created with another.
-    package nonisolated var dataCache: DataCache { cacheState.cache(forBaseURL: baseURL) }
-
-    /// How long, in seconds, a cached download may go unused on disk before it is removed.
-    public nonisolated var cacheTTL: TimeInterval { cacheState.ttl }
-
-    /// Changes how long a cached download may go unused on disk before it is removed. The clock is
-    /// the file's modification date, refreshed whenever the entry is written or read from disk.
-    public func setCacheTTL(_ ttl: TimeInterval) {
-        cacheState.setTTL(ttl)
-    }
-
-    /// Caches `GET` responses in `store` under the HTTP rules (see `ResponseCache`), or
-    /// stops doing so with `nil`. `ResponseCache(defaultMaxAge:)` is the store the library provides.
-    public func setResponseCache(_ store: (any ResponseStore)?) {
-        responseStore = store
-        invalidate()
-    }
-
-    /// The response cache set with `setResponseCache(_:)`.
-    package var responseCache: (any ResponseStore)? { responseStore }
-
-    /// Empties the download cache (memory and disk) and the response cache.
-    public func clearCache() {
-        dataCache.removeAll()
-        responseStore?.removeAllResponses()
-    }
-
     // MARK: Downloading
 
     /// Downloads the image at `path`, from the cache when it holds it.
@@ -175,47 +144,6 @@ extension Networking {
         DataCacheTransport.storesSuccessfulResponses(exchange) && ImageCoding.isImage(exchange.body)
     }
 
-    /// The innermost step of a verb's request: the pipeline's transport, or with a `cachingLevel`
-    /// other than `.none` the download cache beneath the fakes.
-    nonisolated func verbTransport(_ cachingLevel: CachingLevel, on current: RequestSnapshot) -> any HTTPTransport {
-        guard cachingLevel != .none else { return current.pipeline.transport }
-        return current.transport(
-            beneathFakes: verbCache(cachingLevel, over: current.base, names: current.downloads.credentialHeaderNames))
-    }
-
-    /// The download cache over `base` for a verb asked to cache with `cachingLevel:` (not `.none`).
-    /// `names` are the credential headers of the current configuration (its snapshot's), so a
-    /// cached verb does not visit the actor.
-    nonisolated func verbCache(
-        _ cachingLevel: CachingLevel, over base: any HTTPTransport, names: [String]
-    ) -> any HTTPTransport {
-        DataCacheTransport(
-            wrapping: base, cache: dataCache, level: cachingLevel, credentialHeaders: names,
-            coalescer: cacheState.coalescer)
-    }
-
-    /// Wraps the pipeline's transport in the response cache, when one is set.
-    func responseCaching(_ transport: any HTTPTransport) -> any HTTPTransport {
-        guard let responseStore else { return transport }
-        return ResponseCachingTransport(
-            wrapping: transport, store: responseStore, credentialHeaders: credentialHeaderNames)
-    }
-
-    /// Empties the caches, for `reset()`.
-    func resetCaches() {
-        clearCache()
-    }
-
-    /// The headers that identify who a request is made as: the usual ones and the auth header in use.
-    var credentialHeaderNames: [String] {
-        var names = CacheKey.defaultCredentialHeaders
-        let key = authorizationHeaderKey.lowercased()  // Names are ASCII tokens: no Foundation compare.
-        if !names.contains(where: { $0.lowercased() == key }) {
-            names.append(authorizationHeaderKey)
-        }
-        return names
-    }
-
     /// The key a download is cached under, before the credential: `cacheName`, or the URL.
     private func downloadCacheBaseKey(_ path: String, cacheName: String?) -> String? {
         if let cacheName { return cacheName }
@@ -236,41 +164,17 @@ extension Networking {
         return CacheKey.key(base, credential: CacheKey.credentialIdentity(of: headers, names: credentialHeaderNames))
     }
 
-    /// The failure of a download whose body `exchange` holds is not an image.
     /// The image in `exchange`'s body, or `.decoding` saying it is not one.
     private static func image(of exchange: HTTPExchange) throws(NetworkingError) -> Image {
         guard let image = Image(data: exchange.body) else { throw notAnImage(exchange) }
         return image
     }
 
+    /// The failure of a download whose body `exchange` holds is not an image.
     private static func notAnImage(_ exchange: HTTPExchange) -> NetworkingError {
         let type = exchange.header("Content-Type") ?? "no Content-Type"
         let context = DecodingError.Context(
             codingPath: [], debugDescription: "The body (\(exchange.body.count) bytes, \(type)) is not an image")
         return .decoding(.dataCorrupted(context), exchange.metadata)
-    }
-}
-
-extension DataResponse {
-    init(_ exchange: HTTPExchange) {
-        self.init(
-            data: exchange.body, statusCode: exchange.statusCode,
-            headers: exchange.responseHeaders)
-    }
-}
-
-/// The response of a faked download: a transport that answers every request with it.
-struct FakedDownload: HTTPTransport {
-    let data: Data
-    let contentType: String
-
-    func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
-        if Task.isCancelled { throw .cancelled }
-        guard let url = request.url,
-            let head = ResponseHead(
-                url: url, statusCode: 200,
-                headerFields: ["Content-Type": contentType, "Content-Length": String(data.count)])
-        else { throw .invalidResponse }
-        return TransportResponse(request: request.head, head: head, body: data)
     }
 }

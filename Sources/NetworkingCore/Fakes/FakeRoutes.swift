@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Fakes keyed by `RequestPattern`: the registry behind `Networking`'s `fakeGET` family.
+/// Fakes keyed by `RequestPattern`: the registry behind `Networking.fake(_:_:response:)` and `fakeGET`.
 ///
 /// Registering a response for a pattern already present replaces it. When several fakes match a
 /// request, the most specific one answers (the one whose URL has the most query items, see
