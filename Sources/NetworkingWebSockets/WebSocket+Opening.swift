@@ -7,10 +7,10 @@ import Synchronization
 #endif
 
 extension WebSocket {
-    /// Runs the opening handshake `request` (a GET, as a front door built it) through
-    /// `pipeline`'s interceptors and hop loop (its redirect policy and cookie jar, as for any
-    /// request) and opens the connection the last successful upgrade made; the pipeline's
-    /// observers are told about the handshake as about a request (a success has status 101).
+    /// Runs the opening handshake `request` (a GET, as a front door built it) on `pipeline`
+    /// (`Pipeline.upgrade`: its observers, interceptors and hop loop, with its redirect policy and
+    /// cookie jar, as for any request) and opens the connection the last successful upgrade made;
+    /// the observers are told about the handshake as about a request (a success has status 101).
     package static func open(
         _ request: URLRequest, requestOptions: RequestOptions = RequestOptions(), pipeline: Pipeline,
         protocols: [String], options: WebSocketOptions, connector: WebSocketConnector
@@ -36,48 +36,47 @@ extension WebSocket {
         for (name, value) in options.headers.sorted(by: { $0.key < $1.key }) {
             request.setValue(value, forHTTPHeaderField: name)
         }
-        // Observed as any request is: a success is the 101 that opened the connection.
-        let observation = RequestObservation(
-            observers: pipeline.observers, request: request, kind: .request, options: requestOptions)
-        do {
-            let (socket, upgrade) = try await handshake(
-                request, requestOptions: requestOptions, pipeline: pipeline, protocols: protocols, options: options,
-                connector: connector)
-            observation?.complete(nil, exchange: upgrade)
-            return socket
-        } catch {
-            observation?.complete(error, exchange: nil)
-            throw error
-        }
+        return try await handshake(
+            request, requestOptions: requestOptions, pipeline: pipeline, protocols: protocols, options: options,
+            connector: connector)
     }
 
+    /// Runs the handshake on the pipeline, as any request (observers, interceptors, the hop loop),
+    /// with a connection attempt for its transport; the last attempt a 101 answered is the socket.
     private static func handshake(
         _ request: URLRequest, requestOptions: RequestOptions, pipeline: Pipeline, protocols: [String],
         options: WebSocketOptions, connector: WebSocketConnector
-    ) async throws(NetworkingError) -> (WebSocket, HTTPExchange) {
+    ) async throws(NetworkingError) -> WebSocket {
         let attempts = WebSocketAttempts()
         // Each hop is one try: the pipeline follows redirects as for any request (credentials
         // stripped across origins, the jar's cookies on each hop); only a 101 opens a connection.
         let handshakeTransport = ClosureTransport(exchange: { (request) throws(NetworkingError) -> HTTPExchange in
             try await attempts.attempt(request, protocols: protocols, options: options, connector: connector)
         })
-        let step = TransportStep(transport: handshakeTransport, state: pipeline.requestState)
-        let exchange: HTTPExchange
-        do {
-            exchange = try await InterceptorChain(interceptors: pipeline.interceptors, step: step)
-                .send(request, options: requestOptions)
-        } catch {
-            attempts.discard()  // an interceptor failed the handshake after a connection opened
-            throw error
+        let sent = await pipeline.upgrade(
+            request, options: requestOptions, transport: handshakeTransport, check: Self.upgradeFailure)
+        let opened = sent.decoded { (_) throws(NetworkingError) -> WebSocket in
+            guard let (url, agreement, connection) = attempts.takeLast() else { throw .invalidResponse }
+            return WebSocket(url: url, agreement: agreement, connection: connection)
         }
-        guard exchange.statusCode == 101, let (url, agreement, connection) = attempts.takeLast() else {
-            attempts.discard()
-            if exchange.statusCode >= 400 { throw .http(HTTPError(metadata: exchange.metadata)) }
-            throw .validation(
+        // A failed handshake leaves no connection open, even one an interceptor failed after it opened.
+        if case .failure = opened { attempts.discard() }
+        return try opened.get()
+    }
+
+    /// Why the handshake's final response opens no connection: `nil` for 101, `.http` for an
+    /// error status, and `.validation` for any other (a 2xx or a redirect not followed).
+    private static func upgradeFailure(_ exchange: HTTPExchange) -> NetworkingError? {
+        switch exchange.statusCode {
+        case 101:
+            return nil
+        case 400...:
+            return .http(HTTPError(metadata: exchange.metadata))
+        default:
+            return .validation(
                 reason: "the WebSocket handshake ended with status \(exchange.statusCode) instead of 101",
                 exchange.metadata)
         }
-        return (WebSocket(url: url, agreement: agreement, connection: connection), exchange)
     }
 
     /// The `ws`/`wss` form of an `http`/`https` URL.

@@ -9,8 +9,8 @@ import Foundation
 /// cookies and the redirect policy → transport → status check → decode.
 ///
 /// Every kind of request runs here: `execute` collects the body and decodes it, `stream` hands
-/// a 2xx body over as it arrives, `download` writes it to a file, and progress is reported by
-/// reading the body as it arrives. Interceptors see each as a `URLRequest` and an `HTTPExchange`
+/// a 2xx body over as it arrives, `download` writes it to a file, `upgrade` opens a connection
+/// from a WebSocket handshake's 101, and progress is reported by reading the body as it arrives. Interceptors see each as a `URLRequest` and an `HTTPExchange`
 /// (a 2xx body read as a stream or a file is empty for them); observers are told once when it
 /// starts and once when it ends (for a stream, when its body ends).
 ///
@@ -221,13 +221,15 @@ package struct Pipeline: Sendable {
     }
 
     /// Sends a built request through `transport` with `options` bound, reporting the bodies'
-    /// bytes to the progress reporters given, and checks its status; the observers have been told
-    /// it started, and are told how it ended once it is decoded. Not generic, so that callers in
-    /// other modules run specialised code.
+    /// bytes to the progress reporters given, and checks its status (a 2xx, or what `check`
+    /// accepts); the observers have been told it started, and are told how it ended once it is
+    /// decoded. Not generic, so that callers in other modules run specialised code.
     @usableFromInline
     func send(
         _ urlRequest: URLRequest, beside: BodyBeside? = nil, kind: RequestContext.Kind, options: RequestOptions,
-        transport: any HTTPTransport, uploadProgress: ProgressReporter? = nil, downloadProgress: ProgressReporter? = nil
+        transport: any HTTPTransport, uploadProgress: ProgressReporter? = nil,
+        downloadProgress: ProgressReporter? = nil,
+        check: (@Sendable (HTTPExchange) -> NetworkingError?)? = nil
     ) async -> SentRequest {
         let observation = RequestObservation(
             observers: observers, request: urlRequest, beside: beside, kind: kind, options: options)
@@ -235,7 +237,20 @@ package struct Pipeline: Sendable {
             transport: transport, state: requestState, uploadProgress: uploadProgress,
             downloadProgress: downloadProgress)
         let sent = await send(urlRequest, beside: beside, options: options, through: step)
-        return SentRequest(sent, observation: observation)
+        return SentRequest(sent, observation: observation, check: check)
+    }
+
+    /// Sends an opening handshake a front door built (a request to switch protocols) as any other
+    /// request: the observers are told, the interceptors run, each hop gets its cookies and follows
+    /// the redirect policy, and `transport` (the connection attempt) sends it. `check` takes the
+    /// place of the status check: it says why the final response fails the handshake, `nil` when
+    /// it does not (a WebSocket handshake wants 101, not a 2xx). The caller makes its connection
+    /// from the result with `SentRequest.decoded(with:)`, which tells the observers how it ended.
+    package func upgrade(
+        _ urlRequest: URLRequest, options: RequestOptions, transport: any HTTPTransport,
+        check: @escaping @Sendable (HTTPExchange) -> NetworkingError?
+    ) async -> SentRequest {
+        await send(urlRequest, kind: .request, options: options, transport: transport, check: check)
     }
 
     /// The state of this pipeline's requests: its redirect policy and cookie jar.

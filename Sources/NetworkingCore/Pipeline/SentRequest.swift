@@ -20,12 +20,21 @@ package struct SentRequest: Sendable {
     @usableFromInline package let failure: NetworkingError?
     private let observation: RequestObservation?
 
-    /// The outcome of sending a request that `observation` watches.
-    init(_ sent: consuming Result<HTTPExchange, NetworkingError>, observation: RequestObservation?) {
+    /// The outcome of sending a request that `observation` watches. `check` says why the final
+    /// response fails the request (`nil` when it does not) for a request that wants another status
+    /// than a 2xx (an opening handshake wants 101); without one, any status but a 2xx is `.http`.
+    init(
+        _ sent: consuming Result<HTTPExchange, NetworkingError>, observation: RequestObservation?,
+        check: (@Sendable (HTTPExchange) -> NetworkingError?)? = nil
+    ) {
         switch consume sent {
         case .success(let received):
             exchange = received
-            failure = received.isSuccess ? nil : .http(HTTPError(metadata: received.metadata))
+            if let check {
+                failure = check(received)
+            } else {
+                failure = received.isSuccess ? nil : .http(HTTPError(metadata: received.metadata))
+            }
         case .failure(let error):
             exchange = nil
             failure = error
