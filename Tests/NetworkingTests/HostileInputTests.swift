@@ -108,6 +108,7 @@ final class HostileInputTests: XCTestCase {
     func testBytesNobodyAskedForNeverAnswerTheNextRequest() async throws {
         let server = try fault()
         let transport = TestTransport.make()
+        var forgedAnswers = 0
         for (method, target) in [("GET", "/desync"), ("HEAD", "/desync"), ("GET", "/desync?status=204")] {
             var first = URLRequest(url: try XCTUnwrap(URL(string: server.baseURL + target)))
             first.httpMethod = method
@@ -119,15 +120,19 @@ final class HostileInputTests: XCTestCase {
             let next = try await transport.send(URLRequest(url: try XCTUnwrap(URL(string: server.baseURL + "/ok"))))
             let answer = String(decoding: next.body, as: UTF8.self)
             if Self.urlSessionReusesDirtyConnections {
-                // URLSession on Linux keeps such a connection and nothing outside it can stop it
-                // (docs/LinuxURLSession.md): this shows the defect is still there, so that the
-                // day it is fixed, the documentation is too.
-                XCTAssertFalse(
-                    answer.contains("\"ok\": true"), "URLSession on Linux no longer reuses a dirty connection")
+                if !answer.contains("\"ok\": true") { forgedAnswers += 1 }
                 continue
             }
             XCTAssertTrue(
                 answer.contains("\"ok\": true"), "\(method) \(target): the next request was answered with \(answer)")
+        }
+        if Self.urlSessionReusesDirtyConnections {
+            // URLSession on Linux keeps such a connection and nothing outside it can stop it
+            // (docs/LinuxURLSession.md): this shows the defect is still there, so that the day it
+            // is fixed, the documentation is too. Whether libcurl picks that connection for the
+            // next request is a race (on a loaded machine it sometimes opens another), so the
+            // defect has to show in one of the three tries, not in each.
+            XCTAssertGreaterThan(forgedAnswers, 0, "URLSession on Linux no longer reuses a dirty connection")
         }
     }
 
