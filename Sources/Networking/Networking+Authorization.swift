@@ -33,7 +33,7 @@ extension Networking {
     /// empties the caches (as `clearCache()` does) and removes every cookie from the cookie jar.
     public func reset() {
         registry.cancelAll()
-        resetCaches()
+        clearCache()
         cookieJar?.removeAll()
         authorizationHeaderKey = "Authorization"
         authorizationHeaderValue = nil

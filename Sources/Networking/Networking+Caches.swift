@@ -31,9 +31,6 @@ extension Networking {
         invalidate()
     }
 
-    /// The response cache set with `setResponseCache(_:)`.
-    package var responseCache: (any ResponseStore)? { responseStore }
-
     /// Empties the download cache (memory and disk) and the response cache.
     public func clearCache() {
         dataCache.removeAll()
@@ -66,11 +63,6 @@ extension Networking {
         guard let responseStore else { return transport }
         return ResponseCachingTransport(
             wrapping: transport, store: responseStore, credentialHeaders: credentialHeaderNames)
-    }
-
-    /// Empties the caches, for `reset()`.
-    func resetCaches() {
-        clearCache()
     }
 
     /// The headers that identify who a request is made as: the usual ones and the auth header in use.

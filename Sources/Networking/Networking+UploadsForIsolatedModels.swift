@@ -61,15 +61,9 @@ extension Networking {
         defer { registry.unregister(registration) }
         let pipeline = await currentSnapshot().pipeline
         let decoder = pipeline.decoder
-        switch await PreparedUpload.send(prepare, on: pipeline, tracker: tracker) {
-        case .failure(let error):
-            return .failure(error)
-        case .success(let (sent, size)):
-            return sent.decoded { (exchange) throws(NetworkingError) -> T in
-                let value = try ResponseDecoding.decode(T.self, from: exchange, decoder: decoder)
-                tracker.complete(completedBytes: size)
-                return value
-            }
+        let sent = await PreparedUpload.send(prepare, on: pipeline, tracker: tracker)
+        return PreparedUpload.decoded(sent, tracker: tracker) { (exchange) throws(NetworkingError) -> T in
+            try ResponseDecoding.decode(T.self, from: exchange, decoder: decoder)
         }
     }
 }

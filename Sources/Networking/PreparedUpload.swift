@@ -84,12 +84,25 @@ extension PreparedUpload {
         _ prepare: @Sendable () throws(NetworkingError) -> PreparedUpload, on pipeline: Pipeline,
         tracker: TransferProgressTracker, decode: (HTTPExchange, JSONDecoder) throws(NetworkingError) -> T
     ) async -> Result<T, NetworkingError> {
-        switch await send(prepare, on: pipeline, tracker: tracker) {
+        let sent = await send(prepare, on: pipeline, tracker: tracker)
+        return decoded(sent, tracker: tracker) { (exchange) throws(NetworkingError) -> T in
+            try decode(exchange, pipeline.decoder)
+        }
+    }
+
+    /// The value `decode` makes of a sent upload's 2xx response, with the progress completed at the
+    /// body's size, or why there is none; it runs where it is called (off the caller for `Sendable`
+    /// models, in the caller's isolation for the others).
+    static func decoded<T>(
+        _ sent: Result<(SentRequest, Int64?), NetworkingError>, tracker: TransferProgressTracker,
+        decode: (HTTPExchange) throws(NetworkingError) -> T
+    ) -> Result<T, NetworkingError> {
+        switch sent {
         case .failure(let error):
             return .failure(error)
-        case .success(let (sent, size)):
-            return sent.decoded { (exchange) throws(NetworkingError) -> T in
-                let value = try decode(exchange, pipeline.decoder)
+        case .success(let (request, size)):
+            return request.decoded { (exchange) throws(NetworkingError) -> T in
+                let value = try decode(exchange)
                 tracker.complete(completedBytes: size)
                 return value
             }
