@@ -11,6 +11,7 @@
 #   make fuzz          each libFuzzer target for FUZZ_SECONDS (default 60)
 #   make soak          1,000,000 requests with random faults; RSS and open fds printed (not in CI)
 #   make demo          build and run each executable in DEMOS against httpbin
+#   make apple-standins  type-check the Apple platforms' code against stand-in SDK modules
 #   make docs          build the DocC documentation (warnings as errors) into .build/docs
 #   make format        reformat the sources in place
 #   make bench         release-build the benchmarks and run them against a local nginx (bench-results.json)
@@ -30,7 +31,7 @@ WITH_HTTPBIN := $(HARNESS)/with-httpbin.sh
 FORMAT_PATHS := $(wildcard Sources Tests Examples Package.swift)
 BUILD_LOG := .build/harness/build.log
 
-.PHONY: test build-tests default-main-actor-app demo docs bench format format-check verbs httpbin httpbin-stop clean public-suffix-list
+.PHONY: test build-tests apple-standins default-main-actor-app demo docs bench format format-check verbs httpbin httpbin-stop clean public-suffix-list
 .PHONY: sanitize sanitize-thread sanitize-address fuzz fuzz-build fuzz-smoke soak
 
 # The integration suites (the test classes that talk to httpbin), which `make test` runs twice: over
@@ -40,7 +41,7 @@ INTEGRATION_TESTS := NetworkingTests\.(Auth|Bodies|Cancellation|ConcurrencyInteg
 OTHER_TRANSPORT ?= urlsession
 
 # The last line counts every test run: both transport runs and the ThreadSanitizer run.
-test: format-check build-tests docs
+test: format-check build-tests docs apple-standins
 	$(WITH_HTTPBIN) $(HARNESS)/run-tests.sh "$(SWIFT)" "$(OTHER_TRANSPORT)" '$(INTEGRATION_TESTS)'
 	$(MAKE) --no-print-directory default-main-actor-app
 	$(MAKE) --no-print-directory sanitize-thread fuzz-smoke
@@ -68,6 +69,13 @@ default-main-actor-app:
 	$(SWIFT) build --build-tests --package-path $(DEFAULT_MAIN_ACTOR_APP) --scratch-path $(DEFAULT_MAIN_ACTOR_SCRATCH)
 	$(WITH_HTTPBIN) $(SWIFT) test --skip-build --package-path $(DEFAULT_MAIN_ACTOR_APP) \
 		--scratch-path $(DEFAULT_MAIN_ACTOR_SCRATCH)
+
+# The library, its examples and Tests/AppleStandIns/Callers compiled as Apple's compiler reads them
+# (macOS, iOS, watchOS, tvOS), against stand-in SDK modules transcribed from Apple's documentation;
+# then the self-test that shows the check rejects a known Apple-only error. See CONTRIBUTING.md.
+apple-standins:
+	Tests/AppleStandIns/check.sh $(APPLE_PLATFORMS)
+	Tests/AppleStandIns/self-test.sh
 
 # Each demo prints one line per step. Its standard error, where the library logs failed requests on
 # Linux (some steps fail on purpose), goes to .build/demo/<demo>.log and is shown only if the demo

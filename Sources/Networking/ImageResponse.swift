@@ -1,7 +1,7 @@
 import Foundation
 
 /// A downloaded image with the response's status and headers (from the cache: as first received).
-public struct ImageResponse {
+public struct ImageResponse: Sendable {
     /// The image.
     public let image: Image
     /// The HTTP status code.
@@ -16,7 +16,3 @@ public struct ImageResponse {
         self.headers = headers
     }
 }
-
-#if !canImport(UIKit) && !canImport(AppKit)
-    extension ImageResponse: Sendable {}
-#endif

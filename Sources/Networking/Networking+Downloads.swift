@@ -93,7 +93,7 @@ extension Networking {
     /// Makes every later download of `path` return `image` (status 200), without touching the
     /// network or the cache. Interceptors and observers see it like a real response.
     public nonisolated func fakeImageDownload(_ path: String, image: Image) async {
-        guard let encoded = ImageCoding.encode(image) else { return }
+        let encoded = ImageCoding.encode(image)
         await registerFake(FakedDownload(data: encoded.data, contentType: encoded.contentType), for: path)
     }
 

@@ -258,7 +258,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                     Self.offQueue { completionHandler(.performDefaultHandling, nil) }
                 case .trusted(let credential):
                     // Made from the challenge's trust and handed to URLSession once, unchanged.
-                    nonisolated(unsafe) let credential = credential
+                    let credential = credential
                     Self.offQueue { completionHandler(.useCredential, credential) }
                 case .rejected(let error):
                     finish(task) { _ in .failure(error) }  // the typed error, not URLSession's cancellation
