@@ -70,6 +70,14 @@ extension Networking {
     /// The file the log is mirrored to, if any.
     package var logFileURL: URL? { logSettings.logFile?.url }
 
+    /// Sends every log record to `sinks` as well, in place of the sinks set before: your own
+    /// receivers (see `LogSink`), beside standard error, `os.Logger` and the log file. The level
+    /// and redaction settings apply to what they receive. An empty array removes them.
+    public func setLogSinks(_ sinks: [any LogSink]) {
+        logSettings.extraSinks = sinks
+        invalidate()
+    }
+
     /// Turns the standard-error log on or off (on by default on Linux, off on Apple platforms,
     /// which log to `os.Logger`).
     public func setLogsToStandardError(_ enabled: Bool) {

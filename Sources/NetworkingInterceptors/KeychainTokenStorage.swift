@@ -5,6 +5,13 @@
     /// Keeps the token in the keychain as a generic password (JSON-encoded), readable after the
     /// device's first unlock and never migrated to another device.
     ///
+    /// The item lives in the data protection keychain on every Apple platform, macOS included
+    /// (`kSecUseDataProtectionKeychain`, developer.apple.com/documentation/security/ksecusedataprotectionkeychain):
+    /// without it macOS would use the legacy file-based keychain, where the accessibility above is
+    /// ignored and other apps can be granted the item. That keychain needs the app to be signed with
+    /// an application identifier (any app from Xcode is); an unsigned command-line tool gets
+    /// `errSecMissingEntitlement` (-34018), thrown as `TokenStorageError.keychain`.
+    ///
     /// Errors, including a locked keychain, throw `TokenStorageError.keychain` with the `OSStatus`;
     /// only a missing item reads as "no token".
     public struct KeychainTokenStorage: TokenStorage {
@@ -24,6 +31,9 @@
                 kSecClass as String: kSecClassGenericPassword,
                 kSecAttrService as String: service,
                 kSecAttrAccount as String: account,
+                // SecItem queries (developer.apple.com/documentation/security/keychain-services):
+                // the data protection keychain on macOS too; iOS, tvOS and watchOS have no other.
+                kSecUseDataProtectionKeychain as String: true,
             ]
         }
 

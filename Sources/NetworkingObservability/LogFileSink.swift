@@ -54,7 +54,7 @@ public final class LogFileSink: LogSink {
     }
 
     /// Appends the record's text to the file.
-    package func write(_ record: LogRecord) {
+    public func write(_ record: LogRecord) {
         let text = record.text
         lock.withLock { _ in _ = FileDescriptorWriter.writeAll(text, to: descriptor) }
     }

@@ -2,9 +2,9 @@ import Foundation
 
 /// One logged request event: a headline and its detail lines, written to every sink as one
 /// unit so that records of concurrent requests never interleave.
-package struct LogRecord: Sendable, Hashable {
+public struct LogRecord: Sendable, Hashable {
     /// How serious the record is.
-    package enum Severity: Sendable, Hashable {
+    public enum Severity: Sendable, Hashable {
         /// A request started or succeeded (logged at `.all`).
         case info
         /// A request failed.
@@ -12,15 +12,15 @@ package struct LogRecord: Sendable, Hashable {
     }
 
     /// When it was recorded.
-    package let date: Date
+    public let date: Date
     /// How serious it is.
-    package let severity: Severity
+    public let severity: Severity
     /// The request it is about.
-    package let requestID: UUID
+    public let requestID: UUID
     /// The headline without its timestamp, such as `→ GET /get [F97CE6EB-…]`.
-    package let headline: String
+    public let headline: String
     /// Detail lines (headers, bodies), each already indented and redacted as configured.
-    package let details: [String]
+    public let details: [String]
 
     /// Creates a record.
     package init(date: Date, severity: Severity, requestID: UUID, headline: String, details: [String]) {
@@ -33,14 +33,14 @@ package struct LogRecord: Sendable, Hashable {
 
     /// The record as plain text, one line each, newline-terminated: the headline prefixed with an
     /// ISO-8601 UTC timestamp (`2026-06-14T20:09:58Z → GET /get [F97CE6EB-…]`), then the details.
-    package var text: String {
+    public var text: String {
         var text = Self.timestamp(date) + " " + headline + "\n"
         for line in details { text += line + "\n" }
         return text
     }
 
     /// The headline and details without a timestamp, for sinks that stamp their own.
-    package var message: String {
+    public var message: String {
         ([headline] + details).joined(separator: "\n")
     }
 

@@ -20,8 +20,8 @@ public struct LogSettings: Sendable {
     public var logsToStandardError: Bool = LogSettings.standardErrorByDefault
     /// The file records are mirrored to, if any.
     public var logFile: LogFileSink?
-    /// Any further sinks of your own.
-    package var extraSinks: [any LogSink] = []
+    /// Sinks of your own, which receive every record beside the built-in ones (see `LogSink`).
+    public var extraSinks: [any LogSink] = []
 
     /// Whether standard error is a default sink: where `os.Logger` does not exist.
     package static var standardErrorByDefault: Bool {

@@ -126,6 +126,17 @@ private enum ObservabilitySnippets {
         await networking.addObserver(StatusCounter())
     }
 
+    // Observability and logging, "Send the log to your own logger".
+    struct PrintSink: LogSink {
+        func write(_ record: LogRecord) {
+            print(record.severity == .failure ? "error:" : "info:", record.message)
+        }
+    }
+
+    static func routeLog(networking: Networking) async {
+        await networking.setLogSinks([PrintSink()])
+    }
+
     // Observability and logging, "The built-in log" and "Privacy".
     static func logging(networking: Networking, request: URLRequest) async {
         await networking.setLogLevel(.none)  // nothing
