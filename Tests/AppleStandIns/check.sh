@@ -68,7 +68,7 @@ for platform in "${platforms[@]}"; do
         [[ "$kind" == library ]] && extra=(-parse-as-library -emit-module -emit-module-path "$modules/$name.swiftmodule")
         # A diagnostic's path is the rewritten copy's; its line is the original's.
         local output rc=0
-        output="$("$swiftc" "${flags[@]}" "${extra[@]}" -module-name "$name" -emit-sil -o /dev/null "${files[@]}" 2>&1)" \
+        output="$("$swiftc" "${flags[@]}" "${extra[@]}" -module-name "$name" -emit-sil -o "$out/$platform/$name.sil" "${files[@]}" 2>&1)" \
             || rc=$?
         output="$(sed "s#$rewritten#${dir#"$root/"}#g" <<<"$output")"
         [[ -z "$output" ]] || printf '%s\n' "$output" | tee -a "$log"
