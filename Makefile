@@ -11,6 +11,7 @@
 #   make fuzz          each libFuzzer target for FUZZ_SECONDS (default 60)
 #   make soak          1,000,000 requests with random faults; RSS and open fds printed (not in CI)
 #   make demo          build and run each executable in DEMOS against httpbin
+#   make api-check     compare the public API with its baseline in Tests/API (make api-baseline rewrites it)
 #   make apple-standins  type-check the Apple platforms' code against stand-in SDK modules
 #   make docs          build the DocC documentation (warnings as errors) into .build/docs
 #   make format        reformat the sources in place
@@ -31,17 +32,17 @@ WITH_HTTPBIN := $(HARNESS)/with-httpbin.sh
 FORMAT_PATHS := $(wildcard Sources Tests Examples Package.swift)
 BUILD_LOG := .build/harness/build.log
 
-.PHONY: test build-tests apple-standins default-main-actor-app demo docs bench format format-check verbs httpbin httpbin-stop clean public-suffix-list
+.PHONY: test build-tests api-check api-baseline apple-standins default-main-actor-app demo docs bench format format-check verbs httpbin httpbin-stop clean public-suffix-list
 .PHONY: sanitize sanitize-thread sanitize-address fuzz fuzz-build fuzz-smoke soak
 
 # The integration suites (the test classes that talk to httpbin), which `make test` runs twice: over
 # the platform's default transport (CurlTransport on Linux), then over OTHER_TRANSPORT
 # (NETWORKING_TEST_TRANSPORT, read by Tests/NetworkingTests/HTTPBin.swift: curl or urlsession).
-INTEGRATION_TESTS := NetworkingTests\.(Auth|Bodies|Cancellation|ConcurrencyIntegration|CookiesIntegration|DefaultTransport|Downloads|Errors|FaultInjection|HTTPClientIntegration|Headers|HostileInput|Image|Interceptors|LogSinkIntegration|NetworkPathIntegration|Observability|ObservationPerKind|Redirects|ResumableDownload|Security|ServerSentEventsIntegration|StreamedRequestBody|TransfersIntegration|Verbs)
+INTEGRATION_TESTS := NetworkingTests\.(Auth|Bodies|Cancellation|ConcurrencyIntegration|CookiesIntegration|DefaultTransport|Downloads|Errors|FaultInjection|HTTPClientIntegration|Headers|HostileInput|Image|Interceptors|LogSinkIntegration|NetworkPathIntegration|Observability|ObservationPerKind|Redirects|ResumableDownload|Security|ServerSentEventsIntegration|StreamedRequestBody|TracingIntegration|TransfersIntegration|Verbs)
 OTHER_TRANSPORT ?= urlsession
 
 # The last line counts every test run: both transport runs and the ThreadSanitizer run.
-test: format-check build-tests docs apple-standins
+test: format-check build-tests docs api-check apple-standins
 	$(WITH_HTTPBIN) $(HARNESS)/run-tests.sh "$(SWIFT)" "$(OTHER_TRANSPORT)" '$(INTEGRATION_TESTS)'
 	$(MAKE) --no-print-directory default-main-actor-app
 	$(MAKE) --no-print-directory sanitize-thread fuzz-smoke
@@ -69,6 +70,15 @@ default-main-actor-app:
 	$(SWIFT) build --build-tests --package-path $(DEFAULT_MAIN_ACTOR_APP) --scratch-path $(DEFAULT_MAIN_ACTOR_SCRATCH)
 	$(WITH_HTTPBIN) $(SWIFT) test --skip-build --package-path $(DEFAULT_MAIN_ACTOR_APP) \
 		--scratch-path $(DEFAULT_MAIN_ACTOR_SCRATCH)
+
+# The public API of each documented product (from the symbol graphs `make docs` extracts) against its
+# committed baseline in Tests/API: any change fails until the baseline is rewritten on purpose with
+# `make api-baseline`, in the same commit, and recorded in CHANGELOG.md.
+api-check:
+	python3 Tests/Tools/public-api.py --check
+
+api-baseline: docs
+	python3 Tests/Tools/public-api.py --write
 
 # The library, its examples and Tests/AppleStandIns/Callers compiled as Apple's compiler reads them
 # (macOS, iOS, watchOS, tvOS), against stand-in SDK modules transcribed from Apple's documentation;
@@ -204,7 +214,7 @@ sanitize-address:
 # Each new parser gets a target here.
 
 FUZZ_TARGETS := URLComposer Encoders Headers ImageHeader CacheKey ServerSentEvents SetCookie WebSocketFrames WebSocketExtensions \
-	WebSocketHandshake NetworkPath JSONDecoding FieldLines
+	WebSocketHandshake NetworkPath JSONDecoding FieldLines CertificateSPKI HAR
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_DIR := .build/fuzz
@@ -213,10 +223,15 @@ FUZZ_DIR := .build/fuzz
 WEBSOCKET_CODEC_SOURCES := $(addprefix Sources/NetworkingWebSockets/WebSocket,$(addsuffix .swift,\
 	Frame FrameParser MessageAssembler UTF8Validator CloseCode ProtocolError Compression \
 	Compression+Negotiation Handshake Handshake+RequestHead)) Sources/NetworkingWebSockets/SHA1.swift
+# The HAR reader of NetworkingTesting (ReplayingTransport(harFile:)) and the fixture it makes: files that
+# depend on nothing else in that target.
+HAR_READER_SOURCES := $(addprefix Sources/NetworkingTesting/,HARDocument.swift HARDocument+Reading.swift \
+	HARDocument+Fixtures.swift HARDates.swift Fixture.swift Fixture+Timing.swift)
 # NetworkingCore's sources in its subfolders too (find, not wildcard, which sees one level only).
 FUZZ_SOURCES := $(filter-out %/Exports.swift,$(shell find Sources/NetworkingCore -name '*.swift' | sort) \
 	$(wildcard Sources/NetworkingCache/*.swift Sources/NetworkingObservability/*.swift)) \
-	Sources/Networking/ImageHeader.swift Sources/Networking/ImageFormat.swift $(WEBSOCKET_CODEC_SOURCES) $(wildcard Tests/Fuzz/Support/*.swift)
+	Sources/Networking/ImageHeader.swift Sources/Networking/ImageFormat.swift $(WEBSOCKET_CODEC_SOURCES) \
+	$(HAR_READER_SOURCES) $(wildcard Tests/Fuzz/Support/*.swift)
 FUZZ_FLAGS := -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -use-ld=lld -package-name Networking
 
 $(FUZZ_DIR)/lib/libFuzzSupport.a: $(FUZZ_SOURCES)

@@ -70,7 +70,9 @@ let package = Package(
                 .target(name: "NetworkingCurl", condition: .when(platforms: [.linux])),
             ],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "NetworkingTestingTests", dependencies: ["Networking", "NetworkingTesting"]),
+        .testTarget(
+            name: "NetworkingTestingTests", dependencies: ["Networking", "NetworkingTesting"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "NetworkTestingTests", dependencies: ["Networking", "NetworkTesting"]),
         .testTarget(name: "NetworkingObservabilityTests", dependencies: ["NetworkingObservability"]),
         .executableTarget(name: "InterceptorsRecipe", dependencies: ["Networking"], path: "Examples/Interceptors"),

@@ -51,6 +51,9 @@ extension HTTPClient {
         /// Whom TLS connections trust: the CA store and pinned keys (see `ServerTrust`), with the
         /// same rule as `networkPath`.
         public var trust: ServerTrust
+        /// Whether requests carry W3C Trace Context (`traceparent`, see `TracingSettings`); off
+        /// (the default) or `.on`.
+        public var tracing: TracingSettings
 
         /// Creates a configuration.
         public init(
@@ -60,8 +63,9 @@ extension HTTPClient {
             headers: [String: String] = [:], observers: [any RequestObserver] = [],
             logging: LogSettings = .fromProcessEnvironment(),
             loggers: [any RequestObserver] = [], cookies: CookieHandling = .ownJar,
-            networkPath: NetworkPath = .default, trust: ServerTrust = .system
+            networkPath: NetworkPath = .default, trust: ServerTrust = .system, tracing: TracingSettings = .off
         ) {
+            self.tracing = tracing
             self.networkPath = networkPath
             self.trust = trust
             self.decoder = decoder

@@ -65,6 +65,7 @@ public final class HTTPClient: HTTPClientProtocol {
             observers: observers, decoder: configuration.decoder)
         pipeline.cookieJar = cookieJar
         pipeline.redirectPolicy = RedirectPolicy.of(transport)
+        pipeline.tracing = configuration.tracing
         self.pipeline = pipeline
         var retrying = pipeline
         retrying.interceptors = Self.withRetryPolicy(configuration.interceptors)

@@ -96,11 +96,15 @@ extension Networking {
     ) async -> Result<TransportResponse, NetworkingError> {
         let runner = Mutex<(task: Task<Void, Never>?, cancelled: Bool)>((nil, false))
         let opened = OpenedStream()
+        let trace = pipeline.tracing.isEnabled ? TraceContext.current : nil  // a detached task inherits none
         let resumed = await withTaskCancellationHandler {
             await withCheckedContinuation {
                 (handoff: CheckedContinuation<Result<TransportResponse, NetworkingError>, Never>) in
                 let task = Task.detached {
-                    await Self.run(request, kind: kind, pipeline: pipeline, registry: registry, into: opened, handoff)
+                    await Self.continuing(trace) {
+                        await Self.run(
+                            request, kind: kind, pipeline: pipeline, registry: registry, into: opened, handoff)
+                    }
                 }
                 let cancelled = runner.withLock { runner in
                     runner.task = task

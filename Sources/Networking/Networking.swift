@@ -53,6 +53,11 @@ public actor Networking {
     /// Networking+Cookies.swift): by default one of this instance's own, in memory; `nil` when off.
     public internal(set) var cookieJar: (any CookieJar)?
 
+    // MARK: State owned by tracing
+
+    /// Whether requests carry W3C Trace Context (set with `setTracing(_:)`); off by default.
+    public internal(set) var tracing: TracingSettings = .off
+
     // MARK: -
 
     /// Creates a client for `baseURL`.
@@ -186,6 +191,7 @@ public actor Networking {
             builder: RequestBuilder(baseURL: baseURL, defaultHeaders: defaults), interceptors: interceptors,
             transport: transport, observers: observers)
         pipeline.cookieJar = cookieJar
+        pipeline.tracing = tracing
         // A redirect to another origin strips the credential header the client sets, whatever its name.
         pipeline.redirectPolicy = RedirectPolicy.of(self.transport)
             .stripping(authorizationHeaderValue == nil ? [] : [authorizationHeaderKey])

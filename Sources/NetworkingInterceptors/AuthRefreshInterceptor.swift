@@ -22,7 +22,8 @@ import Foundation
 /// - **A failed refresh fails every waiter** with the error `refresh` threw: a `NetworkingError`
 ///   (the refresh request's own failure) as it is; `TokenProviderError.notAuthenticated` as
 ///   `NetworkingError.notSignedIn`; anything else as an authentication failure
-///   (`isAuthenticationFailure`) reading "The credential could not be refreshed: …", with the
+///   (`isAuthenticationFailure`) whose `hookFailure` is at the `.tokenRefresh` stage, reading "The
+///   refresh closure of NetworkingInterceptors.AuthRefreshInterceptor failed: …", with the
 ///   original as `underlyingError`. So does a request that was already out when the refresh
 ///   failed and is refused with the credential it was to replace. A request sent after the
 ///   failure may refresh again.
@@ -70,18 +71,27 @@ public struct AuthRefreshInterceptor: OptionsAwareInterceptor {
     /// Creates an interceptor that refreshes the token of `tokenProvider`: `refresh` receives the
     /// stored token (with its refresh token) and returns the new one, or `nil` to give up; the new
     /// token is stored with `setToken` before the request is replayed with
-    /// `<headerName>: <scheme> <accessToken>`. With no stored token it gives up.
+    /// `<headerName>: <scheme> <accessToken>`. With no stored token it gives up. An error the
+    /// provider throws is the provider's (`hookFailure` at the `.tokenProvider` stage, naming its
+    /// type), one `refresh` throws the refresh's (`.tokenRefresh`).
     ///
     /// Pair it with an `AuthTokenInterceptor` registered before it, over the same provider.
     public init(
         tokenProvider: any TokenProvider, headerName: String = "Authorization", scheme: String = "Bearer",
         statusCodes: Set<Int> = [401, 403], refresh: @escaping @Sendable (Token) async throws -> Token?
     ) {
-        self.init(headerName: headerName, statusCodes: statusCodes) {
-            guard let stored = try await tokenProvider.token(), let fresh = try await refresh(stored) else {
-                return nil
+        @Sendable func provider<T>(_ operation: () async throws -> T) async throws -> T {
+            do {
+                return try await operation()
+            } catch {
+                throw NetworkingError.credential(error, from: type(of: tokenProvider), at: .tokenProvider)
             }
-            try await tokenProvider.setToken(fresh)
+        }
+        self.init(headerName: headerName, statusCodes: statusCodes) {
+            guard let stored = try await provider({ try await tokenProvider.token() }),
+                let fresh = try await refresh(stored)
+            else { return nil }
+            try await provider { try await tokenProvider.setToken(fresh) }
             return scheme.isEmpty ? fresh.accessToken : "\(scheme) \(fresh.accessToken)"
         }
     }

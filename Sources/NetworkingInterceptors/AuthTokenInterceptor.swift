@@ -13,7 +13,8 @@ import Foundation
 /// needs a token and none is stored, it fails **before anything is sent** with `NetworkingError.notSignedIn` ("Not signed in: no token is
 /// stored…"; test it with `error.isNotAuthenticated`). A token provider that throws (a locked
 /// keychain, a corrupt file) fails the request before anything is sent too, as an authentication
-/// failure (`isAuthenticationFailure`) naming the provider's error.
+/// failure (`isAuthenticationFailure`) whose `hookFailure` names the provider's type and holds its
+/// error: "The token provider MyApp.KeychainTokens failed: the keychain is locked."
 ///
 /// ```swift
 /// let provider = StoredTokenProvider(storage: InMemoryTokenStorage())
@@ -48,7 +49,7 @@ public struct AuthTokenInterceptor: OptionsAwareInterceptor {
         do {
             token = try await tokenProvider.token()
         } catch {
-            throw NetworkingError.credential("The stored credential could not be read", error)
+            throw NetworkingError.credential(error, from: type(of: tokenProvider), at: .tokenProvider)
         }
         guard let token else { throw NetworkingError.notSignedIn }
         let field = HTTPHeaders.Field(name: headerName, value: headerValue(for: token))

@@ -13,7 +13,9 @@ import Foundation
 ///    authentication (`URLRequest.requiresAuthentication`), with `TokenProviderError.notAuthenticated`
 ///    (see `NetworkingError.isNotAuthenticated`). Nothing is sent.
 /// 2. `authenticate()`, for requests that require authentication: `false` fails the request as not
-///    authenticated; an error it throws fails the request with that error, as a `NetworkingError`.
+///    authenticated; an error it throws fails the request as an authentication failure whose
+///    `hookFailure` (at the `.authentication` stage) names the wrapped interceptor's type and holds
+///    the error (a `NetworkingError` it throws is the failure as it is).
 /// 3. `intercept(_ request: inout URLRequest)` changes the request, then the rest of the chain runs.
 ///    When an outer interceptor replays (a retry, a refresh), the adapter runs again, hooks and all.
 /// 4. `intercept(_ data: inout Data)` changes the response body, for every response, before the
@@ -71,6 +73,12 @@ public struct LegacyInterceptorAdapter: OptionsAwareInterceptor {
             if requiresAuthentication { throw NetworkingError.notSignedIn }
         }
         guard requiresAuthentication else { return }
-        guard try await interceptor.authenticate() else { throw NetworkingError.notSignedIn }
+        let authenticated: Bool
+        do {
+            authenticated = try await interceptor.authenticate()
+        } catch {
+            throw NetworkingError.credential(error, from: type(of: interceptor), at: .authentication)
+        }
+        guard authenticated else { throw NetworkingError.notSignedIn }
     }
 }

@@ -123,7 +123,7 @@ final class RefreshCoordinator: Sendable {
             if let value { try RequestBuilder.validate(HTTPHeaders.Field(name: "Authorization", value: value)) }
             result = .success(value)
         } catch {
-            result = .failure(NetworkingError.credential("The credential could not be refreshed", error))
+            result = .failure(NetworkingError.credential(error, from: AuthRefreshInterceptor.self, at: .tokenRefresh))
         }
         let waiters = state.withLock { state -> [Waiter] in
             guard let flight = state.flight, flight.id == flightID else { return [] }

@@ -19,6 +19,11 @@ public enum ValidationResult: Sendable, Hashable {
 /// still surfaces as `.http`. Register it outermost, before `RetryInterceptor`, so that it checks
 /// the final response rather than each attempt.
 ///
+/// The check may throw: a `NetworkingError` is the failure as it is; anything else fails the
+/// request with an error whose `hookFailure` is at the `.responseValidation` stage and holds what
+/// was thrown ("The validation closure of NetworkingInterceptors.ResponseValidatorInterceptor
+/// failed: …"), not retryable.
+///
 /// ```swift
 /// ResponseValidatorInterceptor { exchange in
 ///     let contentType = exchange.header("Content-Type") ?? ""
@@ -27,20 +32,27 @@ public enum ValidationResult: Sendable, Hashable {
 /// }
 /// ```
 public struct ResponseValidatorInterceptor: HTTPInterceptor {
-    private let validate: @Sendable (HTTPExchange) -> ValidationResult
+    private let validate: @Sendable (HTTPExchange) throws -> ValidationResult
 
-    /// Creates an interceptor that checks each 2xx response with `validate`.
-    public init(_ validate: @escaping @Sendable (HTTPExchange) -> ValidationResult) {
+    /// Creates an interceptor that checks each 2xx response with `validate`, which may throw.
+    public init(_ validate: @escaping @Sendable (HTTPExchange) throws -> ValidationResult) {
         self.validate = validate
     }
 
-    /// Sends the request and runs the check on a 2xx response, throwing `.validation` when it is rejected.
+    /// Sends the request and runs the check on a 2xx response, throwing `.validation` when it is
+    /// rejected.
     public func intercept(
         _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange
     ) async throws -> HTTPExchange {
         let exchange = try await next(request)
         guard exchange.isSuccess else { return exchange }
-        switch validate(exchange) {
+        let verdict: ValidationResult
+        do {
+            verdict = try validate(exchange)
+        } catch {
+            throw NetworkingError(error, thrownBy: Self.self, at: .responseValidation)
+        }
+        switch verdict {
         case .valid: return exchange
         case .invalid(let reason): throw NetworkingError.validation(reason: reason, exchange.metadata)
         }

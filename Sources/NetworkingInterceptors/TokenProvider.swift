@@ -28,17 +28,19 @@ extension NetworkingError {
             TokenProviderError.notAuthenticated.description, underlying: TokenProviderError.notAuthenticated)
     }
 
-    /// `error`, thrown while getting a credential (a token provider, a refresh closure), as a
-    /// `NetworkingError`: a `NetworkingError` as it is (a refresh request that failed keeps its
-    /// category), `TokenProviderError.notAuthenticated` as `notSignedIn`, cancellation as
-    /// `.cancelled`, anything else as an authentication failure whose message starts with
-    /// `failure` and gives the error's own description.
-    static func credential(_ failure: String, _ error: any Error) -> NetworkingError {
+    /// `error`, thrown by the code of `hookType` while getting a credential (a token provider, a
+    /// refresh closure, an `authenticate()` hook), as a `NetworkingError`: a `NetworkingError` as
+    /// it is (a refresh request that failed keeps its category), `TokenProviderError.notAuthenticated`
+    /// as `notSignedIn`, cancellation as `.cancelled`, anything else (a `URLError` included: the
+    /// credential could not be had, whatever the cause) as an authentication failure whose
+    /// `hookFailure` names `hookType` and `stage` and holds the error.
+    static func credential(_ error: any Error, from hookType: Any.Type, at stage: HookFailure.Stage) -> NetworkingError
+    {
         switch error {
         case let error as NetworkingError: return error
         case TokenProviderError.notAuthenticated: return .notSignedIn
         case is CancellationError: return .cancelled
-        default: return .authentication("\(failure): \(error.localizedDescription)", underlying: error)
+        default: return .hookFailed(HookFailure(stage: stage, hookType: hookType, error: error))
         }
     }
 }

@@ -37,7 +37,7 @@ package struct LogFormatter: Sendable {
         LogRecord(
             date: date, severity: .info, requestID: context.id,
             headline: "→ \(context.method.rawValue) \(Self.target(context.url)) [\(context.id.uuidString)]",
-            details: requestDetails(context))
+            details: Self.tracing(context.trace, requestDetails(context)))
     }
 
     /// The record of a request completing: `← STATUS (N bytes) in S.SSSs [ID]` on success,
@@ -49,7 +49,8 @@ package struct LogFormatter: Sendable {
     ) -> LogRecord {
         let context = completion.context
         let id = context.id.uuidString
-        var details = includingRequest ? requestDetails(context) : []
+        var details = Self.tracing(
+            context.trace, attempts: completion.attemptSpanIDs, includingRequest ? requestDetails(context) : [])
         if context.kind != .download, let response = completion.response {
             details += responseDetails(response)
         }

@@ -59,6 +59,8 @@ package struct Fixture: Codable, Sendable, Equatable {
     package var request: Request
     /// The response.
     package var response: Response
+    /// When the exchange started and what was measured of it, when the transport measured it.
+    package var timing: Timing? = nil
 
     /// Encodes a body for a fixture: UTF-8 text when valid, base64 otherwise, `nil` when empty.
     static func encodeBody(_ data: Data?) -> (String?, BodyEncoding?) {

@@ -20,7 +20,9 @@ import Synchronization
 /// Stubs are tried newest first; the first that matches answers (so a test can override a stub from
 /// `setUp`). URLs match as the fakes of `Networking` do: a stub URL without a query matches any
 /// query, one with a query matches requests containing its items. An unmatched request fails with
-/// `.transport(URLError(.resourceUnavailable))` whose description names it and the stubs there are.
+/// `.transport(URLError(.resourceUnavailable))` whose description names it and the stubs there are
+/// ("No fake, stub or mock matched DELETE https://api.example.com/users/3. …"), and whose
+/// `unmatchedRequest` holds the request's method and URL.
 /// Everything is guarded by a `Mutex`: stub and read from any task.
 public final class InMemoryTransport: HTTPTransport {
     /// The `MockURLProtocol` class that answers from these stubs; `configuration()` installs it.

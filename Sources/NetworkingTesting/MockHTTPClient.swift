@@ -24,8 +24,8 @@ import Synchronization
 /// other bodies byte for byte). Headers, authentication and the other options are not part of the
 /// identity. The newest matching stub answers. A call that matches no stub fails with
 /// `.transport(URLError(.resourceUnavailable))` whose description names the call and the stubs
-/// there are; an endpoint that cannot be built fails with the `.invalidRequest` a real client
-/// would give.
+/// there are, and whose `unmatchedRequest` holds its method and URL; an endpoint that cannot be
+/// built fails with the `.invalidRequest` a real client would give.
 ///
 /// **Values.** A stubbed value (any type: it is handed over to the mock) is returned when it is of
 /// the requested type. Otherwise an
@@ -144,10 +144,11 @@ public final class MockHTTPClient: HTTPClientProtocol {
         if let buildError { throw buildError }
         guard let answer else {
             let known = stubs.isEmpty ? "none" : stubs.map(\.identity).joined(separator: "; ")
-            throw .transport(
-                URLError.unmatched(
-                    "MockHTTPClient: no stub for \(request.endpointDescription): \(call.identity). Stubs: \(known)",
-                    url: call.url))
+            throw .unmatched(
+                UnmatchedRequest(
+                    method: call.method, url: call.url, testDouble: "MockHTTPClient",
+                    detail: "MockHTTPClient has no stub for \(request.endpointDescription) (\(call.identity)); "
+                        + "its stubs: \(known)"))
         }
         switch answer {
         case .failure(let error):

@@ -13,7 +13,8 @@ import Synchronization
 /// a protocol class of its own, and `registry.configuration()` returns a session configuration
 /// whose `protocolClasses` hold only that class, so tests running in parallel, each with its own
 /// registry, never see each other's stubs or requests, and nothing sent through the configuration reaches the network (an
-/// unmatched request fails with `URLError(.resourceUnavailable)` naming it and the stubs there are).
+/// unmatched request fails with `URLError(.resourceUnavailable)` naming it and the stubs there are;
+/// see `NetworkingError.unmatchedRequest`).
 ///
 /// ```swift
 /// let mock = MockURLProtocol.Registry()
@@ -57,9 +58,10 @@ public class MockURLProtocol: URLProtocol {
         if let registry = Registry.registry(for: type(of: self)) {
             response = registry.table.respond(to: recorded)
         } else {
-            let message =
-                "MockURLProtocol: the registry for \(type(of: self)) no longer exists; \(recorded) not answered"
-            response = .failure(.transport(URLError.unmatched(message, url: recorded.url)))
+            let unmatched = UnmatchedRequest(
+                method: recorded.method, url: recorded.url, testDouble: "MockURLProtocol",
+                detail: "The registry of \(type(of: self)) no longer exists")
+            response = .failure(.unmatched(unmatched))
         }
         guard response.delay > 0 else {
             deliver(response)
@@ -99,7 +101,9 @@ public class MockURLProtocol: URLProtocol {
                     "MockURLProtocol: a 401 stub with WWW-Authenticate needs a realm=\"…\" parameter on Linux "
                     + "(swift-corelibs-foundation crashes without one); "
                     + "\(request.url?.absoluteString ?? "") not answered"
-                client.urlProtocol(self, didFailWithError: URLError.unmatched(message, url: request.url))
+                var info: [String: Any] = [NSLocalizedDescriptionKey: message]
+                if let url = request.url { info[NSURLErrorFailingURLErrorKey] = url }
+                client.urlProtocol(self, didFailWithError: URLError(.resourceUnavailable, userInfo: info))
                 return
             }
         #endif

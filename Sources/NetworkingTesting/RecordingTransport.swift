@@ -17,7 +17,8 @@ import Synchronization
 /// Each exchange that produced an HTTP response (any status) becomes one JSON file,
 /// `NNNN-METHOD-path.json`, numbered in completion order after any fixtures already in the
 /// directory; it holds the request (method, URL, headers, body) and the response (status, URL,
-/// headers, body), bodies as UTF-8 text or Base64. Requests that fail without a response are not
+/// headers, body), bodies as UTF-8 text or Base64, and when the transport measured it, the
+/// exchange's timing (for `writeHAR(to:)`). Requests that fail without a response are not
 /// recorded. Files are created with permissions 0600 (the directory, when created, 0700) and
 /// appear complete or not at all.
 ///
@@ -36,14 +37,14 @@ public final class RecordingTransport: HTTPTransport {
         "Authorization", "Cookie", "Set-Cookie", "Proxy-Authorization",
     ]
     /// What a redacted value is replaced with.
-    package static let redactionPlaceholder = "<redacted>"
+    package static let redactionPlaceholder = SecretRedaction.placeholder
 
     /// The directory fixtures are written to.
     package let directory: URL
     /// The headers whose values never reach a fixture (compared case-insensitively).
     package let redactedHeaders: Set<String>
     private let next: any HTTPTransport
-    private let lowercasedRedacted: Set<String>
+    private let redaction: SecretRedaction
     private let state = Mutex(State())
 
     private struct State {
@@ -60,7 +61,7 @@ public final class RecordingTransport: HTTPTransport {
         self.next = transport
         self.directory = directory
         self.redactedHeaders = redactedHeaders
-        self.lowercasedRedacted = Set(redactedHeaders.map { $0.lowercased() })
+        self.redaction = SecretRedaction(redactedHeaders)
     }
 
     /// The fixture files written so far, in order.
@@ -95,8 +96,9 @@ public final class RecordingTransport: HTTPTransport {
         let requestHeaders = HTTPHeaders(request.allHTTPHeaderFields ?? [:])
         let responseHeaders = exchange.responseHeaders
         let secrets =
-            secrets(in: requestHeaders) + secrets(in: HTTPHeaders(exchange.request.allHTTPHeaderFields ?? [:]))
-            + secrets(in: responseHeaders)
+            redaction.secrets(in: requestHeaders)
+            + redaction.secrets(in: HTTPHeaders(exchange.request.allHTTPHeaderFields ?? [:]))
+            + redaction.secrets(in: responseHeaders)
         let (requestBody, requestEncoding) = Fixture.encodeBody(RecordedRequest.readBody(of: request))
         let (responseBody, responseEncoding) = Fixture.encodeBody(exchange.body)
         return Fixture(
@@ -107,64 +109,22 @@ public final class RecordingTransport: HTTPTransport {
             response: Fixture.Response(
                 statusCode: exchange.statusCode, url: exchange.head.url?.absoluteString,
                 headers: redact(responseHeaders), body: scrub(responseBody, responseEncoding, secrets),
-                bodyEncoding: responseEncoding))
+                bodyEncoding: responseEncoding),
+            timing: exchange.metrics.map(Fixture.Timing.init))
     }
 
     private func redact(_ headers: HTTPHeaders) -> [String: String] {
         var result: [String: String] = [:]
         for (name, value) in headers.dictionary {
-            result[name] = lowercasedRedacted.contains(name.lowercased()) ? Self.redactionPlaceholder : value
+            result[name] = redaction.value(value, forField: name)
         }
         return result
     }
 
-    /// The secret strings carried by redacted headers: each value, the credential after an auth
-    /// scheme, and each cookie value; shorter than 4 characters they are too likely to be ordinary
-    /// text to scrub.
-    private func secrets(in headers: HTTPHeaders) -> [String] {
-        var found: [String] = []
-        for field in headers where lowercasedRedacted.contains(field.name.lowercased()) {
-            let value = field.value.trimmingCharacters(in: .whitespaces)
-            found.append(value)
-            if let space = value.firstIndex(of: " ") {
-                found.append(String(value[value.index(after: space)...]).trimmingCharacters(in: .whitespaces))
-            }
-            for pair in value.split(whereSeparator: { $0 == ";" || $0 == "," }) {
-                guard let equals = pair.firstIndex(of: "=") else { continue }
-                found.append(String(pair[pair.index(after: equals)...]).trimmingCharacters(in: .whitespaces))
-            }
-        }
-        return found.filter { $0.count >= 4 && $0 != Self.redactionPlaceholder }
-    }
-
-    /// Replaces every occurrence of each secret in a text body, comparing UTF-8 bytes: matching by
-    /// `Character` (as `replacingOccurrences` does on Linux) would miss a secret followed by a
-    /// combining mark, and leave it in the fixture.
+    /// A text body with the secrets of redacted headers replaced (see `SecretRedaction.scrub`).
     private func scrub(_ body: String?, _ encoding: Fixture.BodyEncoding?, _ secrets: [String]) -> String? {
-        guard let text = body, encoding == .utf8, !secrets.isEmpty else { return body }
-        var bytes = Array(text.utf8)
-        let placeholder = Array(Self.redactionPlaceholder.utf8)
-        for secret in Set(secrets).sorted(by: { $0.utf8.count > $1.utf8.count }) {
-            bytes = Self.replacing(Array(secret.utf8), with: placeholder, in: bytes)
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func replacing(_ needle: [UInt8], with replacement: [UInt8], in haystack: [UInt8]) -> [UInt8] {
-        guard !needle.isEmpty, haystack.count >= needle.count else { return haystack }
-        var result: [UInt8] = []
-        result.reserveCapacity(haystack.count)
-        var index = 0
-        while index < haystack.count {
-            if index + needle.count <= haystack.count, haystack[index..<index + needle.count].elementsEqual(needle) {
-                result += replacement
-                index += needle.count
-            } else {
-                result.append(haystack[index])
-                index += 1
-            }
-        }
-        return result
+        guard let text = body, encoding == .utf8 else { return body }
+        return redaction.scrub(text, secrets)
     }
 
     // MARK: Writing

@@ -26,7 +26,10 @@ import Synchronization
 /// which scrubbing may have shortened) and body.
 ///
 /// An unmatched request fails with `.transport(URLError(.resourceUnavailable))` whose
-/// `localizedDescription` names the request, the nearest fixture and how it differs.
+/// `localizedDescription` names the request, the nearest fixture and how it differs, and whose
+/// `unmatchedRequest` holds the request's method and URL.
+///
+/// `init(harFile:)` replays the entries of a HAR 1.2 file by the same rules, in the file's order.
 public final class ReplayingTransport: HTTPTransport {
     /// One loaded fixture.
     package struct Entry: Sendable {
@@ -39,14 +42,17 @@ public final class ReplayingTransport: HTTPTransport {
 
     /// The fixtures, in file-name order.
     package let entries: [Entry]
-    /// The directory they were read from.
+    /// The directory they were read from, or the HAR file.
     package let directory: URL
     private let used = Mutex<Set<Int>>([])
+    /// How a miss says that there is nothing to replay.
+    private let noFixtures: String
 
     /// Loads every `*.json` fixture in `directory`; throws a `FixtureError` naming the file that
     /// cannot be read or decoded, or when the directory cannot be listed.
     public init(directory: URL) throws {
         self.directory = directory
+        self.noFixtures = "the directory has no fixtures"
         let files: [URL]
         do {
             files = try FixtureFiles.list(in: directory)
@@ -64,6 +70,14 @@ public final class ReplayingTransport: HTTPTransport {
             }
         }
         self.entries = entries
+    }
+
+    /// Replays `fixtures`, each named as given, read from `source`; a miss says `noFixtures`
+    /// ("the HAR file has no entries") when there are none.
+    package init(fixtures: [(name: String, fixture: Fixture)], source: URL, noFixtures: String) {
+        self.directory = source
+        self.noFixtures = noFixtures
+        self.entries = fixtures.map { Entry(name: $0.name, fixture: $0.fixture, key: MatchKey($0.fixture)) }
     }
 
     /// Answers with the fixture that matches `request`, or fails when none does.
@@ -89,17 +103,18 @@ public final class ReplayingTransport: HTTPTransport {
     }
 
     private func unmatched(_ request: URLRequest, _ key: MatchKey) -> NetworkingError {
-        var message = "ReplayingTransport: no fixture in \(directory.path) matches \(key)"
+        var detail = "ReplayingTransport has no fixture in \(directory.path) for \(key)"
         let ranked = entries.map { entry in (entry, entry.key.differences(from: key)) }
         if let (entry, differences) = ranked.min(by: { MatchKey.closer($0, than: $1, to: key) }) {
-            message += "; the nearest fixture is \(entry.name) (\(entry.key)), which differs in "
-            message += differences.map(\.rawValue).joined(separator: ", ")
+            detail += "; the nearest fixture is \(entry.name) (\(entry.key)), which differs in "
+            detail += differences.map(\.rawValue).joined(separator: ", ")
         } else {
-            message += "; the directory has no fixtures"
+            detail += "; " + noFixtures
         }
-        var info: [String: Any] = [NSLocalizedDescriptionKey: message]
-        if let url = request.url { info[NSURLErrorFailingURLErrorKey] = url }
-        return .transport(URLError(.resourceUnavailable, userInfo: info))
+        return .unmatched(
+            UnmatchedRequest(
+                method: HTTPMethod(rawValue: key.method), url: request.url, testDouble: "ReplayingTransport",
+                detail: detail))
     }
 }
 

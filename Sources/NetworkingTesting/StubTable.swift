@@ -44,7 +44,7 @@ final class StubTable: Sendable {
     }
 
     /// Records `request` and returns the answer of the newest matching stub, or a failure naming
-    /// the request and the stubs there are.
+    /// the request and the stubs there are (see `NetworkingError.unmatchedRequest`).
     func respond(to request: RecordedRequest) -> FakeResponse {
         let stubs = state.withLock { state in
             state.requests.append(request)
@@ -52,8 +52,10 @@ final class StubTable: Sendable {
         }
         for stub in stubs.reversed() where stub.matches(request) { return stub.respond(request) }
         let known = stubs.isEmpty ? "none" : stubs.map(\.label).joined(separator: "; ")
-        let message = "\(owner): no stub matches \(request). Stubs: \(known)"
-        return .failure(.transport(URLError.unmatched(message, url: request.url)))
+        let unmatched = UnmatchedRequest(
+            method: request.method, url: request.url, testDouble: owner,
+            detail: "\(owner) has no stub for it; its stubs: \(known)")
+        return .failure(.unmatched(unmatched))
     }
 
     var requests: [RecordedRequest] { state.withLock { $0.requests } }
@@ -61,14 +63,4 @@ final class StubTable: Sendable {
     func removeAllStubs() { state.withLock { $0.stubs.removeAll() } }
 
     func reset() { state.withLock { $0 = State() } }
-}
-
-extension URLError {
-    /// The error a double fails an unmatched request with: `.resourceUnavailable`, its
-    /// `localizedDescription` being `message`.
-    static func unmatched(_ message: String, url: URL?) -> URLError {
-        var info: [String: Any] = [NSLocalizedDescriptionKey: message]
-        if let url { info[NSURLErrorFailingURLErrorKey] = url }
-        return URLError(.resourceUnavailable, userInfo: info)
-    }
 }

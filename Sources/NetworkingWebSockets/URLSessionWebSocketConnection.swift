@@ -22,6 +22,8 @@ final class URLSessionWebSocketConnection: WebSocketConnection {
         var opening: CheckedContinuation<String?, any Error>?
         /// The server's answer when it refused the upgrade with an HTTP authentication challenge.
         var refusal: HTTPURLResponse?
+        /// Why the server's certificate was refused in the server-trust challenge (Apple platforms).
+        var distrust: NetworkingError?
         var peerClose: (code: WebSocketCloseCode?, reason: String)?
         var closeQueued = false
         var lastReceived = ContinuousClock.now
@@ -36,15 +38,27 @@ final class URLSessionWebSocketConnection: WebSocketConnection {
     private let handshake: WebSocketHandshake
     private let options: WebSocketOptions
     private let session: URLSession
+    /// Why the client's path or trust settings cannot be honoured here: the opening fails with it.
+    private let unsupportedSettings: NetworkingError?
     /// Received messages on their way to the consumer (set once, in `init`).
     nonisolated(unsafe) private(set) var inbox: WebSocketInbox!
 
-    /// A connection for `handshake`, in a session made from `configuration` (copied).
-    init(handshake: WebSocketHandshake, options: WebSocketOptions, configuration: URLSessionConfiguration) {
+    /// A connection for `handshake`, in a session made from `configuration` (copied), trusting
+    /// servers as `trust` says (on Apple platforms, in the server-trust challenge: see
+    /// `URLSessionWebSocketRelay`). With `unsupportedSettings`, the settings of the client this
+    /// connection cannot honour, opening it fails with that error and nothing is sent.
+    init(
+        handshake: WebSocketHandshake, options: WebSocketOptions, configuration: URLSessionConfiguration,
+        trust: ServerTrust = .system, unsupportedSettings: NetworkingError? = nil
+    ) {
         self.handshake = handshake
         self.options = options
-        let relay = Relay()
-        session = URLSession(configuration: configuration, delegate: relay, delegateQueue: nil)
+        self.unsupportedSettings = unsupportedSettings
+        let relay = URLSessionWebSocketRelay(trust: trust)
+        // A session of its own, from a copy without any background identifier: a second session
+        // with a background session's identifier is undefined behaviour, and a background session
+        // runs no WebSocket task (see `nonBackgroundCopy()`).
+        session = URLSession(configuration: configuration.nonBackgroundCopy(), delegate: relay, delegateQueue: nil)
         inbox = WebSocketInbox(
             capacity: options.receiveBufferSize, onRoom: { [weak self] in self?.madeRoom() },
             onCancel: { [weak self] in self?.abandon() })
@@ -56,7 +70,9 @@ final class URLSessionWebSocketConnection: WebSocketConnection {
     package func nextMessage() async throws(NetworkingError) -> WebSocketMessage? { try await inbox.next() }
 
     /// Sends the upgrade and waits for it. Throws `.http` (4xx and 5xx) or `.validation` (any
-    /// other status, redirects included) with the server's answer when it refused.
+    /// other status, redirects included) with the server's answer when it refused; the error of
+    /// the server-trust check when the server's certificate was refused; and, before anything is
+    /// sent, `.invalidRequest` for the client's settings this connection cannot honour.
     package func open() async throws(NetworkingError) -> WebSocketHandshake.Agreement {
         do {
             return try await upgrade()
@@ -67,6 +83,7 @@ final class URLSessionWebSocketConnection: WebSocketConnection {
     }
 
     private func upgrade() async throws(NetworkingError) -> WebSocketHandshake.Agreement {
+        if let unsupportedSettings { throw unsupportedSettings }
         _ = try handshake.requestHead()  // the same checks of the URL, subprotocols and fields
         var request = URLRequest(url: handshake.url, timeoutInterval: options.handshakeTimeout)
         for field in handshake.headers where !WebSocketHandshake.reservedNames.contains(field.name.lowercased()) {
@@ -98,7 +115,7 @@ final class URLSessionWebSocketConnection: WebSocketConnection {
             }
         } catch {
             if Task.isCancelled { throw .cancelled }
-            throw refusal(of: task) ?? Self.map(error)
+            throw state.withLock({ $0.distrust }) ?? refusal(of: task) ?? Self.map(error)
         }
         Task { [weak self] in await self?.receive(from: task) }
         if let idle = options.idleTimeout { Task { [weak self] in await self?.watchIdleness(limit: idle) } }
@@ -295,78 +312,31 @@ final class URLSessionWebSocketConnection: WebSocketConnection {
 
     // MARK: - Delegate events
 
-    fileprivate func opened(subprotocol: String?) {
+    func opened(subprotocol: String?) {
         state.withLock { state in
             defer { state.opening = nil }
             return state.opening
         }?.resume(returning: subprotocol)
     }
 
-    fileprivate func peerClosed(code: URLSessionWebSocketTask.CloseCode, reason: Data?) {
+    func peerClosed(code: URLSessionWebSocketTask.CloseCode, reason: Data?) {
         let code = code.rawValue == 1005 ? nil : WebSocketCloseCode(rawValue: UInt16(clamping: code.rawValue))
         state.withLock { $0.peerClose = (code, reason.map { String(decoding: $0, as: UTF8.self) } ?? "") }
     }
 
-    fileprivate func refused(with response: HTTPURLResponse?) { state.withLock { $0.refusal = response } }
+    func refused(with response: HTTPURLResponse?) { state.withLock { $0.refusal = response } }
 
-    /// The task ended: cleanly after a close either way, otherwise with its error (a cancellation
-    /// nobody asked for is a lost connection, as on Linux).
-    fileprivate func completed(with error: (any Error)?) {
-        let closing = state.withLock { $0.peerClose != nil || $0.closeQueued }
+    /// The server-trust check refused the server's certificate with `error`: the task's end
+    /// reports it instead of URLSession's cancellation.
+    func distrusted(_ error: NetworkingError) { state.withLock { $0.distrust = error } }
+
+    /// The task ended: cleanly after a close either way, otherwise with its error (the refusal of
+    /// the server's certificate; a cancellation nobody asked for is a lost connection, as on Linux).
+    func completed(with error: (any Error)?) {
+        let (closing, distrust) = state.withLock { ($0.peerClose != nil || $0.closeQueued, $0.distrust) }
         guard let error, !closing else { return end(nil, cancelling: false) }
+        if let distrust { return end(distrust, cancelling: false) }
         let failure = Self.map(error)
         end(failure.isCancelled ? .transport(URLError(.networkConnectionLost)) : failure, cancelling: false)
-    }
-
-    /// The session's delegate: hands each event to the connection. It holds the connection until
-    /// the task completes; the session keeps its delegate until the connection, ending,
-    /// invalidates it.
-    private final class Relay: NSObject, URLSessionWebSocketDelegate, Sendable {
-        let connection = Mutex<URLSessionWebSocketConnection?>(nil)
-
-        private var target: URLSessionWebSocketConnection? { connection.withLock { $0 } }
-
-        func urlSession(
-            _ session: URLSession, webSocketTask: URLSessionWebSocketTask, didOpenWithProtocol protocol: String?
-        ) {
-            target?.opened(subprotocol: `protocol`)
-        }
-
-        func urlSession(
-            _ session: URLSession, webSocketTask: URLSessionWebSocketTask,
-            didCloseWith closeCode: URLSessionWebSocketTask.CloseCode, reason: Data?
-        ) {
-            target?.peerClosed(code: closeCode, reason: reason)
-        }
-
-        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            target?.completed(with: error)
-            connection.withLock { $0 = nil }
-        }
-
-        func urlSession(
-            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-            newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-        ) {
-            completionHandler(nil)  // redirects are followed by the opener, under the RedirectPolicy
-        }
-
-        func urlSession(
-            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-            completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-        ) {
-            // Credentials are the library's business (headers, interceptors): a 401 or 407 is the
-            // server's answer, which the interceptors see.
-            let httpAuthMethods = [
-                NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest,
-                NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
-            ]
-            guard httpAuthMethods.contains(challenge.protectionSpace.authenticationMethod) else {
-                completionHandler(.performDefaultHandling, nil)
-                return
-            }
-            target?.refused(with: challenge.failureResponse as? HTTPURLResponse)
-            completionHandler(.cancelAuthenticationChallenge, nil)
-        }
     }
 }

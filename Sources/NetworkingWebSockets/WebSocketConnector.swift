@@ -39,7 +39,11 @@ package struct WebSocketConnector: Sendable {
     }
 
     /// Foundation's `URLSessionWebSocketTask` (compiled everywhere, used on Apple platforms), in a
-    /// session made from a `URLSessionTransport`'s configuration when that is the transport.
+    /// session made from a `URLSessionTransport`'s configuration when that is the transport, with
+    /// its proxies (`connectionProxyDictionary`) and its `ServerTrust`, checked as for its requests
+    /// (`.reportOnly` pins aside, which a WebSocket does not check). A network path or trust
+    /// setting that transport cannot honour fails each opening with the `.invalidRequest` its
+    /// requests fail with, before anything is sent, rather than being ignored.
     package static func foundation(_ transport: any HTTPTransport) -> WebSocketConnector {
         let sessionTransport = transport as? URLSessionTransport
         return WebSocketConnector(
@@ -47,7 +51,8 @@ package struct WebSocketConnector: Sendable {
             make: { handshake, options in
                 URLSessionWebSocketConnection(
                     handshake: handshake, options: options,
-                    configuration: sessionTransport?.session.configuration ?? .default)
+                    configuration: sessionTransport?.session.configuration ?? .default,
+                    trust: sessionTransport?.trust ?? .system, unsupportedSettings: sessionTransport?.settingsError)
             })
     }
 }

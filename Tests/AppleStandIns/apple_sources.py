@@ -24,10 +24,10 @@ import sys
 
 # The frameworks each platform's SDK has, of those the library or its stand-ins name.
 FRAMEWORKS = {
-    "macOS": {"AppKit", "Combine", "CryptoKit", "Darwin", "os", "Security", "SwiftUI"},
-    "iOS": {"UIKit", "Combine", "CryptoKit", "Darwin", "os", "Security", "SwiftUI"},
-    "tvOS": {"UIKit", "Combine", "CryptoKit", "Darwin", "os", "Security", "SwiftUI"},
-    "watchOS": {"UIKit", "Combine", "CryptoKit", "Darwin", "os", "Security", "SwiftUI"},
+    "macOS": {"AppKit", "Combine", "Darwin", "os", "Security", "SwiftUI"},
+    "iOS": {"UIKit", "Combine", "Darwin", "os", "Security", "SwiftUI"},
+    "tvOS": {"UIKit", "Combine", "Darwin", "os", "Security", "SwiftUI"},
+    "watchOS": {"UIKit", "Combine", "Darwin", "os", "Security", "SwiftUI"},
 }
 # Modules that exist on Linux and never on an Apple platform (for this package: the C shims are
 # Linux-only dependencies in Package.swift).

@@ -28,8 +28,8 @@ targets=(NetworkingCore NetworkingInterceptors NetworkingCache NetworkingObserva
 # The stand-in modules in dependency order; the platform's UI framework is added per platform.
 standins_for() {
     case "$1" in
-        macOS) echo Security AppleFoundation Darwin CryptoKit os Combine AppKit SwiftUI ;;
-        *) echo Security AppleFoundation Darwin CryptoKit os Combine UIKit SwiftUI ;;
+        macOS) echo Security AppleFoundation Darwin os Combine AppKit SwiftUI ;;
+        *) echo Security AppleFoundation Darwin os Combine UIKit SwiftUI ;;
     esac
 }
 

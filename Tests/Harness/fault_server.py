@@ -26,6 +26,9 @@ described below. Paths (query parameters in brackets):
   /huge-header [size]          one header line of size (1048576) bytes
   /bad-utf8-header             header values that are not UTF-8
   /redirect-loop               302 to itself
+  /redirect-ring [at, size]    302 to /redirect-ring?at=<at + 1 modulo size>&size=<size>: a circle of
+                               `size` (2) URLs, 0 → 1 → 0 (httpbin's redirect-to cannot make one:
+                               each of two URLs would have to contain the other)
   /redirect [to, id, status]   records the request's headers under id, then `status` (302) to `to`
   /record [id]                 records the request's headers under id, 200 (on either port)
   /status [id, code, retry_after, www_authenticate]
@@ -269,6 +272,12 @@ def handle_redirect_loop(conn, request):
     return respond(conn, 302, b"", [("Location", "/redirect-loop")])
 
 
+def handle_redirect_ring(conn, request):
+    size = max(1, int(request.arg("size", "2")))
+    at = (int(request.arg("at", "0")) + 1) % size
+    return respond(conn, 302, b"", [("Location", "/redirect-ring?at=%d&size=%d" % (at, size))])
+
+
 def record(request):
     key = request.arg("id", "")
     STATE.record(key, {"port": request.port, "path": request.path,
@@ -392,6 +401,7 @@ ROUTES = {
     "/huge-header": handle_huge_header,
     "/bad-utf8-header": handle_bad_utf8_header,
     "/redirect-loop": handle_redirect_loop,
+    "/redirect-ring": handle_redirect_ring,
     "/redirect": handle_redirect,
     "/record": handle_record,
     "/status": handle_status,

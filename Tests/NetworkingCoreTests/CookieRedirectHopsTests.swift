@@ -7,18 +7,16 @@ import XCTest
     import FoundationNetworking
 #endif
 
-/// The cookie jar in the redirect loop (`RedirectHops`): each hop's cookies are chosen by the
+/// The cookie jar in the redirect loop (`RedirectState`): each hop's cookies are chosen by the
 /// jar for that hop's URL, and a caller's `Cookie` header is kept only on the original origin.
 final class CookieRedirectHopsTests: XCTestCase {
     private func response(
         _ status: Int, for request: URLRequest, location: String? = nil, setCookie: String? = nil
-    ) throws -> HTTPURLResponse {
+    ) throws -> ResponseHead {
         var fields: [String: String] = [:]
         fields["Location"] = location
         fields["Set-Cookie"] = setCookie
-        return try XCTUnwrap(
-            HTTPURLResponse(
-                url: try XCTUnwrap(request.url), statusCode: status, httpVersion: "HTTP/1.1", headerFields: fields))
+        return try XCTUnwrap(ResponseHead(url: try XCTUnwrap(request.url), statusCode: status, headerFields: fields))
     }
 
     private func request(_ url: String, cookie: String? = nil) throws -> URLRequest {
@@ -30,14 +28,14 @@ final class CookieRedirectHopsTests: XCTestCase {
     func testTheFirstHopCarriesTheCallersCookieThenTheJars() throws {
         let jar = InMemoryCookieJar()
         jar.store(["stored=1"], receivedFrom: try XCTUnwrap(URL(string: "http://a.test/")))
-        let hops = RedirectHops(try request("http://a.test/x", cookie: "mine=0"), policy: .default, cookieJar: jar)
+        let hops = RedirectState(try request("http://a.test/x", cookie: "mine=0"), policy: .default, cookieJar: jar)
         XCTAssertEqual(hops.current.value(forHTTPHeaderField: "Cookie"), "mine=0; stored=1")
         XCTAssertEqual(hops.original.value(forHTTPHeaderField: "Cookie"), "mine=0", "the original is as given")
     }
 
     func testACookieSetByARedirectGoesOnTheNextHop() throws {
         let jar = InMemoryCookieJar()
-        var hops = RedirectHops(try request("http://a.test/login"), policy: .default, cookieJar: jar)
+        var hops = RedirectState(try request("http://a.test/login"), policy: .default, cookieJar: jar)
         XCTAssertNil(hops.current.value(forHTTPHeaderField: "Cookie"))
         let redirect = try response(302, for: hops.current, location: "/home", setCookie: "session=abc; Path=/")
         XCTAssertTrue(try hops.follow(after: redirect))
@@ -48,7 +46,7 @@ final class CookieRedirectHopsTests: XCTestCase {
         let jar = InMemoryCookieJar()
         jar.store(["here=1"], receivedFrom: try XCTUnwrap(URL(string: "http://a.test/")))
         jar.store(["there=2"], receivedFrom: try XCTUnwrap(URL(string: "http://b.test/")))
-        var hops = RedirectHops(try request("http://a.test/", cookie: "mine=0"), policy: .default, cookieJar: jar)
+        var hops = RedirectState(try request("http://a.test/", cookie: "mine=0"), policy: .default, cookieJar: jar)
         XCTAssertTrue(try hops.follow(after: response(302, for: hops.current, location: "http://b.test/")))
         XCTAssertEqual(hops.current.value(forHTTPHeaderField: "Cookie"), "there=2")
         XCTAssertTrue(try hops.follow(after: response(302, for: hops.current, location: "http://a.test/back")))
@@ -59,7 +57,7 @@ final class CookieRedirectHopsTests: XCTestCase {
 
     func testASameOriginHopKeepsTheCallersCookieOnceAndTheJarsFresh() throws {
         let jar = InMemoryCookieJar()
-        var hops = RedirectHops(try request("http://a.test/", cookie: "mine=0"), policy: .default, cookieJar: jar)
+        var hops = RedirectState(try request("http://a.test/", cookie: "mine=0"), policy: .default, cookieJar: jar)
         XCTAssertTrue(try hops.follow(after: response(302, for: hops.current, location: "/b", setCookie: "x=1")))
         XCTAssertEqual(hops.current.value(forHTTPHeaderField: "Cookie"), "mine=0; x=1")
         XCTAssertTrue(try hops.follow(after: response(302, for: hops.current, location: "/c", setCookie: "x=2")))
@@ -68,19 +66,19 @@ final class CookieRedirectHopsTests: XCTestCase {
 
     func testAFinalResponsesCookiesAreStoredOnce() throws {
         let counting = CountingJar()
-        var hops = RedirectHops(try request("http://a.test/"), policy: .default, cookieJar: counting)
+        var hops = RedirectState(try request("http://a.test/"), policy: .default, cookieJar: counting)
         let final = try response(200, for: hops.current, setCookie: "a=1")
         XCTAssertFalse(try hops.follow(after: final))
-        hops.storeCookies(from: final)
-        XCTAssertEqual(counting.stored, [["a=1"]], "follow stored them; storeCookies did not again")
+        XCTAssertFalse(try hops.follow(after: final))
+        XCTAssertEqual(counting.stored, [["a=1"]], "the first follow stored them; the second did not again")
     }
 
     func testTheGivenJarIsUsedAndNoJarChangesNothing() throws {
         let jar = InMemoryCookieJar()
         jar.store(["bound=1"], receivedFrom: try XCTUnwrap(URL(string: "http://a.test/")))
-        let given = RedirectHops(try request("http://a.test/"), policy: .default, cookieJar: jar)
+        let given = RedirectState(try request("http://a.test/"), policy: .default, cookieJar: jar)
         XCTAssertEqual(given.current.value(forHTTPHeaderField: "Cookie"), "bound=1")
-        var unbound = RedirectHops(try request("http://a.test/", cookie: "mine=0"), policy: .default)
+        var unbound = RedirectState(try request("http://a.test/", cookie: "mine=0"), policy: .default)
         XCTAssertEqual(unbound.current.value(forHTTPHeaderField: "Cookie"), "mine=0")
         XCTAssertFalse(try unbound.follow(after: response(200, for: unbound.current, setCookie: "a=1")))
         XCTAssertEqual(jar.allCookies.map(\.name), ["bound"], "nothing stored without a jar")

@@ -38,6 +38,27 @@ final class ErrorMessageTests: XCTestCase {
             ("opaque error from a hook", NetworkingError(Opaque())),
             ("described error from a hook", NetworkingError(Described())),
             (
+                "interceptor failure",
+                .hookFailed(HookFailure(stage: .interceptor, hookType: "MyApp.SigningInterceptor", error: Opaque()))
+            ),
+            (
+                "token provider failure",
+                .hookFailed(HookFailure(stage: .tokenProvider, hookType: "MyApp.Keychain", error: Described()))
+            ),
+            (
+                "mapper failure",
+                .hookFailed(
+                    HookFailure(stage: .responseMapping, hookType: "MyApp.User", error: Described()),
+                    response: metadata(200))
+            ),
+            (
+                "unmatched request",
+                .unmatched(
+                    UnmatchedRequest(
+                        method: .get, url: URL(string: "https://api.example.com/users/2"),
+                        testDouble: "InMemoryTransport", detail: "InMemoryTransport has no stub for it"))
+            ),
+            (
                 "encoding",
                 NetworkingError(EncodingError.invalidValue(Double.nan, .init(codingPath: [], debugDescription: "NaN")))
             ),
@@ -96,5 +117,49 @@ final class ErrorMessageTests: XCTestCase {
         let opaque = NetworkingError(Opaque()).localizedDescription
         XCTAssertEqual(opaque, "The request failed with Opaque: Opaque().")
         XCTAssertEqual(NetworkingError(Described()).localizedDescription, "The request failed: the keychain is locked.")
+    }
+
+    func testTheFailureOfTheUsersCodeNamesItAndItsStage() {
+        let stages: [(HookFailure.Stage, String)] = [
+            (.interceptor, "The interceptor MyApp.Hook failed: the keychain is locked."),
+            (.tokenProvider, "The token provider MyApp.Hook failed: the keychain is locked."),
+            (.tokenRefresh, "The refresh closure of MyApp.Hook failed: the keychain is locked."),
+            (.authentication, "The authenticate() hook of MyApp.Hook failed: the keychain is locked."),
+            (.responseValidation, "The validation closure of MyApp.Hook failed: the keychain is locked."),
+            (.responseMapping, "The response mapper MyApp.Hook.map(_:) failed: the keychain is locked."),
+            (.decoding, "Decoding MyApp.Hook failed: the keychain is locked."),
+        ]
+        for (stage, message) in stages {
+            let failure = HookFailure(stage: stage, hookType: "MyApp.Hook", error: Described())
+            let error = NetworkingError.hookFailed(failure)
+            XCTAssertEqual(error.localizedDescription, message)
+            XCTAssertEqual(error.hookFailure?.stage, stage)
+            XCTAssertTrue(error.underlyingError is Described)
+            XCTAssertFalse(error.isRetryable)
+            XCTAssertEqual(
+                error.isAuthenticationFailure, [.tokenProvider, .tokenRefresh, .authentication].contains(stage))
+        }
+        let opaque = NetworkingError.hookFailed(
+            HookFailure(stage: .interceptor, hookType: "MyApp.Hook", error: Opaque()))
+        XCTAssertEqual(opaque.localizedDescription, "The interceptor MyApp.Hook failed with Opaque: Opaque().")
+    }
+
+    func testAnUnmatchedRequestSaysNothingMatchedAndNamesIt() {
+        let error = NetworkingError.unmatched(
+            UnmatchedRequest(
+                method: .delete, url: URL(string: "https://api.example.com/users/2"), testDouble: "MockHTTPClient",
+                detail: "MockHTTPClient has no stub for it; its stubs: none"))
+        XCTAssertEqual(
+            error.localizedDescription,
+            "No fake, stub or mock matched DELETE https://api.example.com/users/2. "
+                + "MockHTTPClient has no stub for it; its stubs: none.")
+        XCTAssertEqual(error.unmatchedRequest?.method, .delete)
+        XCTAssertFalse(error.isRetryable)
+        XCTAssertNil(error.hookFailure)
+    }
+
+    func testAPrivateTypeIsNamedWithoutTheRuntimesPlaceholder() {
+        XCTAssertEqual(HookFailure.name(of: Opaque.self), "NetworkingCoreTests.ErrorMessageTests.Opaque")
+        XCTAssertEqual(HookFailure.name(of: Int.self), "Swift.Int")
     }
 }

@@ -95,7 +95,7 @@ final class NetworkingErrorTests: XCTestCase {
         let expectations: [(URLError.Code, String)] = [
             (.timedOut, "timed out"), (.cannotConnectToHost, "could not connect"),
             (.notConnectedToInternet, "offline"), (.cannotFindHost, "host name"), (.networkConnectionLost, "lost"),
-            (.secureConnectionFailed, "secure connection"), (.httpTooManyRedirects, "redirects"),
+            (.secureConnectionFailed, "secure connection"),
         ]
         for (code, fragment) in expectations {
             let message = NetworkingError.transport(URLError(code)).localizedDescription
@@ -103,6 +103,16 @@ final class NetworkingErrorTests: XCTestCase {
             XCTAssertTrue(message.contains(fragment), "\(code.rawValue): \(message)")
             XCTAssertFalse(message.contains("NSURLErrorDomain"), message)
         }
+        // Redirects the client would not follow: the server answered, and the message says why.
+        XCTAssertEqual(
+            NetworkingError.transport(URLError(.httpTooManyRedirects)).localizedDescription,
+            "Too many redirects, or a redirect loop.")
+        let downgrade = URLError(
+            .appTransportSecurityRequiresSecureConnection,
+            userInfo: [NSLocalizedDescriptionKey: "Refused a redirect from https to http (http://h/x)"])
+        XCTAssertEqual(
+            NetworkingError.transport(downgrade).localizedDescription,
+            "Refused a redirect from https to http (http://h/x).")
         let described = URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "Failed to connect to h port 9"])
         XCTAssertEqual(
             NetworkingError.transport(described).localizedDescription,

@@ -6,19 +6,19 @@ import XCTest
     import FoundationNetworking
 #endif
 
-/// The redirect loop every transport runs (`RedirectHops`).
+/// The redirect loop every transport runs (`RedirectState`).
 final class RedirectHopsTests: XCTestCase {
-    private func response(_ status: Int, to location: String?, for request: URLRequest) throws -> HTTPURLResponse {
+    private func response(_ status: Int, to location: String?, for request: URLRequest) throws -> ResponseHead {
         try XCTUnwrap(
-            HTTPURLResponse(
-                url: try XCTUnwrap(request.url), statusCode: status, httpVersion: "HTTP/1.1",
+            ResponseHead(
+                url: try XCTUnwrap(request.url), statusCode: status,
                 headerFields: location.map { ["Location": $0] } ?? [:]))
     }
 
     func testFollowsHopsCountsThemAndJudgesEachAgainstTheOriginal() throws {
         var request = URLRequest(url: try XCTUnwrap(URL(string: "http://h.test/a")))
         request.setValue("Bearer SECRET", forHTTPHeaderField: "Authorization")
-        var hops = RedirectHops(request, policy: .default)
+        var hops = RedirectState(request, policy: .default)
         XCTAssertTrue(try hops.follow(after: response(302, to: "http://other.test/b", for: hops.current)))
         XCTAssertTrue(try hops.follow(after: response(307, to: "http://h.test/c", for: hops.current)))
         XCTAssertEqual(hops.count, 2)
@@ -32,14 +32,14 @@ final class RedirectHopsTests: XCTestCase {
 
     func testStopsAtThePolicysLimitWithATypedError() throws {
         let request = URLRequest(url: try XCTUnwrap(URL(string: "http://h.test/a")))
-        var hops = RedirectHops(request, policy: RedirectPolicy(maxRedirects: 2))
+        var hops = RedirectState(request, policy: RedirectPolicy(maxRedirects: 2))
         XCTAssertTrue(try hops.follow(after: response(302, to: "/b", for: hops.current)))
         XCTAssertTrue(try hops.follow(after: response(302, to: "/c", for: hops.current)))
         XCTAssertThrowsError(try hops.follow(after: response(302, to: "/d", for: hops.current))) { error in
             guard case .transport(let urlError) = error as? NetworkingError else { return XCTFail("got \(error)") }
             XCTAssertEqual(urlError.code, .httpTooManyRedirects)
         }
-        var none = RedirectHops(request, policy: .none)
+        var none = RedirectState(request, policy: .none)
         XCTAssertFalse(try none.follow(after: response(302, to: "/b", for: none.current)), "policy .none")
     }
 }

@@ -25,12 +25,9 @@ final class RedirectPolicyTests: XCTestCase {
         count: Int = 0, policy: RedirectPolicy = .default
     ) throws -> URLRequest? {
         let url = try XCTUnwrap(request.url)
-        let response = try XCTUnwrap(
-            HTTPURLResponse(
-                url: url, statusCode: status, httpVersion: "HTTP/1.1",
-                headerFields: location.map { ["Location": $0] } ?? [:]))
-        return try policy.nextRequest(
-            after: response, for: request, original: original ?? request, redirectCount: count)
+        let head = try XCTUnwrap(
+            ResponseHead(url: url, statusCode: status, headerFields: location.map { ["Location": $0] } ?? [:]))
+        return try policy.nextRequest(after: head, for: request, original: original ?? request, redirectCount: count)
     }
 
     func testPostBecomesGetOn301And302AndLosesItsBody() throws {

@@ -168,7 +168,10 @@ final class AuthRefreshInterceptorTests: XCTestCase {
             XCTAssertEqual(error?.underlyingError as? TestError, TestError(name: "auth server down"))
             XCTAssertEqual(error?.isAuthenticationFailure, true)
             let message = error?.localizedDescription ?? ""
-            XCTAssertTrue(message.hasPrefix("The credential could not be refreshed: "), message)
+            XCTAssertEqual(error?.hookFailure?.stage, .tokenRefresh)
+            XCTAssertTrue(
+                message.hasPrefix("The refresh closure of NetworkingInterceptors.AuthRefreshInterceptor failed"),
+                message)
         }
         XCTAssertEqual(refreshes.value, 1)
         XCTAssertEqual(server.count, 5, "nothing is replayed after a failed refresh")

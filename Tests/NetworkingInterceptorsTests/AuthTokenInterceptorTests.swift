@@ -61,8 +61,11 @@ final class AuthTokenInterceptorTests: XCTestCase {
         XCTAssertEqual(error.underlyingError as? TokenStorageError, FailingProvider.error)
         XCTAssertFalse(error.isNotAuthenticated)
         XCTAssertTrue(error.isAuthenticationFailure)
+        XCTAssertEqual(error.hookFailure?.stage, .tokenProvider)
+        XCTAssertEqual(error.hookFailure?.hookType, "NetworkingInterceptorsTests.FailingProvider")
         XCTAssertTrue(
-            error.localizedDescription.hasPrefix("The stored credential could not be read: "),
+            error.localizedDescription.hasPrefix(
+                "The token provider NetworkingInterceptorsTests.FailingProvider failed: "),
             error.localizedDescription)
         XCTAssertEqual(server.count, 0)
     }

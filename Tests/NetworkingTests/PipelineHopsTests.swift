@@ -91,6 +91,37 @@ final class PipelineHopsTests: XCTestCase {
         XCTAssertTrue(second >= before && second <= .now, "the redirect counts from the first hop")
     }
 
+    func testAnyTransportsRedirectsAreListedAndACycleIsSentNoFurther() async throws {
+        let seen = SeenURLs()
+        // /a → /b → /c (200); /x → /y → /x.
+        let next = ["/a": "/b", "/b": "/c", "/x": "/y", "/y": "/x"]
+        let transport = ClosureTransport { (request) throws(NetworkingError) -> TransportResponse in
+            let url = request.head.url!
+            seen.urls.withLock { $0.append(url.path) }
+            let location = next[url.path]
+            let head = ResponseHead(
+                url: url, statusCode: location == nil ? 200 : 302,
+                headerFields: location.map { ["Location": $0] } ?? [:])!
+            return TransportResponse(request: request.head, head: head, body: Data())
+        }
+        let step = TransportStep(transport: transport)
+        let chain = try await step.sendHops(
+            TransportRequest(head: URLRequest(url: try XCTUnwrap(URL(string: "http://h.test/a")))))
+        XCTAssertEqual(chain.metrics?.redirects.map(\.url.path), ["/a", "/b"])
+        XCTAssertEqual(chain.metrics?.redirects.map(\.location.path), ["/b", "/c"])
+        XCTAssertEqual(chain.metrics?.redirectCount, 2)
+        seen.urls.withLock { $0 = [] }
+        do {
+            _ = try await step.sendHops(
+                TransportRequest(head: URLRequest(url: try XCTUnwrap(URL(string: "http://h.test/x")))))
+            XCTFail("a cycle is no answer")
+        } catch {
+            XCTAssertTrue(
+                "\(error)".contains("circle: http://h.test/x → http://h.test/y → http://h.test/x."), "\(error)")
+        }
+        XCTAssertEqual(seen.urls.withLock { $0 }, ["/x", "/y"], "nothing was sent after the circle closed")
+    }
+
     func testAPolicyWithoutRedirectsReturnsTheRedirectItself() async throws {
         let transport = TenLineTransport()
         let step = TransportStep(transport: transport, state: RequestState(redirectPolicy: .none))

@@ -7,7 +7,8 @@ import XCTest
 #endif
 
 /// Redirects against httpbin: credentials never follow a redirect to another origin, 307 keeps the
-/// body, 302 turns a POST into a GET, and a redirect chain is bounded.
+/// body, 302 turns a POST into a GET, a redirect chain is bounded and listed in the metrics, and a
+/// cycle fails at once.
 final class RedirectsIntegrationTests: XCTestCase {
     private struct HeadersEcho: Decodable, Sendable {
         let headers: [String: String]
@@ -109,5 +110,67 @@ final class RedirectsIntegrationTests: XCTestCase {
         let eleven: Result<Void, NetworkingError> = await networking.get("/redirect/11")
         guard case .transport(let error) = try unwrapFailure(eleven) else { return XCTFail("got \(eleven)") }
         XCTAssertEqual(error.code, .httpTooManyRedirects)
+    }
+
+    /// The three redirects of `/redirect/3`, as its metrics list them.
+    private func assertThreeRedirects(
+        _ metrics: TransactionMetrics?, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let metrics = try XCTUnwrap(metrics, "a redirected request has metrics", file: file, line: line)
+        let base = HTTPBin.baseURL
+        XCTAssertEqual(
+            metrics.redirects.map(\.url.absoluteString),
+            [base + "/redirect/3", base + "/relative-redirect/2", base + "/relative-redirect/1"], file: file,
+            line: line)
+        XCTAssertEqual(
+            metrics.redirects.map(\.location.absoluteString),
+            [base + "/relative-redirect/2", base + "/relative-redirect/1", base + "/get"], file: file, line: line)
+        XCTAssertEqual(metrics.redirects.map(\.statusCode), [302, 302, 302], file: file, line: line)
+        XCTAssertEqual(metrics.redirects.map(\.method), [.get, .get, .get], file: file, line: line)
+        XCTAssertEqual(metrics.redirectCount, 3, file: file, line: line)
+    }
+
+    func testTheRedirectsOfARequestAreListedOnTheCompletionAndTheResponse() async throws {
+        let networking = HTTPBin.client()
+        let observer = RecordingObserver()
+        await networking.addObserver(observer)
+        let three: Result<Echo, NetworkingError> = await networking.get("/redirect/3")
+        XCTAssertEqual(try unwrapSuccess(three).url, HTTPBin.baseURL + "/get")
+        let completion = try XCTUnwrap(observer.completed.first)
+        try assertThreeRedirects(completion.metrics)
+        XCTAssertEqual(completion.response?.url?.absoluteString, HTTPBin.baseURL + "/get")
+
+        let request = URLRequest(url: try XCTUnwrap(URL(string: HTTPBin.baseURL + "/redirect/3")))
+        let exchange = try await networking.transport.send(request)
+        XCTAssertEqual(exchange.statusCode, 200)
+        try assertThreeRedirects(exchange.metrics)
+
+        let direct: Result<Echo, NetworkingError> = await networking.get("/get")
+        XCTAssertNoThrow(try direct.get())
+        XCTAssertEqual(observer.completed.last?.metrics?.redirects, [], "a request that was not redirected has none")
+    }
+
+    /// httpbin's `redirect-to` cannot make two URLs that redirect to each other (each would have to
+    /// contain the other), so the circle is the fault server's `/redirect-ring`: 0 → 1 → 0.
+    func testACycleFailsAtOnceNamingTheCircle() async throws {
+        let server = try FaultServer()
+        defer { server.stop() }
+        let networking = HTTPBin.client(baseURL: server.baseURL)
+        let observer = RecordingObserver()
+        await networking.addObserver(observer)
+        let result: Result<Void, NetworkingError> = await networking.get("/redirect-ring?at=0&size=2")
+        let failure = try unwrapFailure(result)
+        guard case .transport(let error) = failure else { return XCTFail("got \(failure)") }
+        XCTAssertEqual(error.code, .httpTooManyRedirects, "the error of the limit, reached before it")
+        let ring = server.baseURL + "/redirect-ring?"
+        let circle = "\(ring)at=0&size=2 → \(ring)at=1&size=2 → \(ring)at=0&size=2"
+        XCTAssertEqual(error.localizedDescription, "The redirects went in a circle: \(circle).")
+        XCTAssertTrue(failure.localizedDescription.contains("The redirects went in a circle: \(circle)."), "\(failure)")
+        let sent = try await server.requestLines().filter { $0.contains("/redirect-ring") }
+        XCTAssertEqual(sent.count, 2, "each URL of the circle was asked once, not until the limit: \(sent)")
+        guard case .failure(let observed) = try XCTUnwrap(observer.completed.first).outcome else {
+            return XCTFail("observers see the failure")
+        }
+        XCTAssertEqual(observed.description, failure.description)
     }
 }

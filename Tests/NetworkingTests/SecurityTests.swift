@@ -158,11 +158,10 @@ final class SecurityTests: XCTestCase {
         XCTAssertEqual(next?.url?.scheme, "http", "only an explicit opt-in follows it")
     }
 
-    private func redirect(from source: String, to location: String) throws -> HTTPURLResponse {
+    private func redirect(from source: String, to location: String) throws -> ResponseHead {
         try XCTUnwrap(
-            HTTPURLResponse(
-                url: try XCTUnwrap(URL(string: source)), statusCode: 302, httpVersion: "HTTP/1.1",
-                headerFields: ["Location": location]))
+            ResponseHead(url: try XCTUnwrap(URL(string: source)), statusCode: 302, headerFields: ["Location": location])
+        )
     }
 
     // MARK: Private files, and no key escapes its folder

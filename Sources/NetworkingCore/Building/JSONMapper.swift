@@ -22,9 +22,13 @@ import Foundation
 /// The endpoint clients call `map` for the type they are asked to decode (not for the types nested
 /// inside it), for real responses and sample data alike. `JsonMapper` is another name for this
 /// protocol.
+///
+/// `map` may throw to reject a response it cannot rewrite: the request then fails with `.decoding`
+/// (the response's metadata kept) whose message names the type and its mapper, and whose
+/// `hookFailure` holds the error thrown (a `NetworkingError` thrown is the failure as it is).
 public protocol JSONMapper {
-    /// Returns the bytes to decode in place of `data`.
-    static func map(_ data: Data) -> Data
+    /// Returns the bytes to decode in place of `data`, or throws when they cannot be rewritten.
+    static func map(_ data: Data) throws -> Data
 }
 
 /// How the endpoint clients decode a response: `JSONMapper.map` first when the type has it,
@@ -37,7 +41,13 @@ package enum EndpointDecoding {
     ) throws(NetworkingError) -> T {
         if let empty = EmptyResponse() as? T { return empty }
         var exchange = exchange
-        if let mapper = T.self as? any JSONMapper.Type { exchange.body = mapper.map(exchange.body) }
+        if let mapper = T.self as? any JSONMapper.Type {
+            do {
+                exchange.body = try mapper.map(exchange.body)
+            } catch {
+                throw NetworkingError(error, thrownBy: T.self, at: .responseMapping, response: exchange.metadata)
+            }
+        }
         return try ResponseDecoding.decode(T.self, from: exchange, decoder: decoder)
     }
 }

@@ -9,7 +9,9 @@ package enum ResponseDecoding {
     /// - anything else: JSON as `decoder` decodes it (through ``TapeDecoder``, which gives the same result
     ///   faster or leaves it to `decoder`).
     ///
-    /// A failure is `.decoding` with the `DecodingError` and the response metadata.
+    /// A failure is `.decoding` with the `DecodingError` and the response metadata. An error of
+    /// another kind, which only a model's own `init(from:)` throws, is a `HookFailure` at the
+    /// `.decoding` stage naming `T`, riding in `.decoding` (see `NetworkingError.hookFailure`).
     package static func decode<T: Decodable>(
         _ type: T.Type, from exchange: HTTPExchange, decoder: JSONDecoder
     ) throws(NetworkingError) -> T {
@@ -32,10 +34,7 @@ package enum ResponseDecoding {
         } catch let error as DecodingError {
             throw .decoding(error, exchange.metadata)
         } catch {
-            throw .decoding(
-                DecodingError.dataCorrupted(
-                    .init(codingPath: [], debugDescription: "\(error)", underlyingError: error)),
-                exchange.metadata)
+            throw NetworkingError(error, thrownBy: T.self, at: .decoding, response: exchange.metadata)
         }
     }
 }

@@ -29,12 +29,6 @@ public protocol CookieJar: Sendable {
 }
 
 extension CookieJar {
-    /// Takes the `Set-Cookie` fields of `response`, received for a request to `url`.
-    package func store(from response: HTTPURLResponse, receivedFrom url: URL) {
-        guard let combined = response.value(forHTTPHeaderField: "Set-Cookie") else { return }
-        store(SetCookie.fieldValues(in: combined), receivedFrom: url)
-    }
-
     /// Takes the `Set-Cookie` fields of `head`, received for a request to `url`.
     package func store(from head: ResponseHead, receivedFrom url: URL) {
         guard head.containsField("Set-Cookie"), let combined = head.header("Set-Cookie") else { return }

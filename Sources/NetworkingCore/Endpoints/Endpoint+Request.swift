@@ -66,10 +66,12 @@ extension Endpoint {
         return (urlRequest, beside)
     }
 
-    /// What the endpoint asks of interceptors and loggers: `requiresAuthentication` and
-    /// `shouldPrintLogs` as `RequestOptions`.
+    /// What the endpoint asks of interceptors and loggers: `requiresAuthentication`,
+    /// `shouldPrintLogs` and `traceContext` as `RequestOptions`.
     package var requestOptions: RequestOptions {
-        RequestOptions(requiresAuthentication: requiresAuthentication, printsLogs: shouldPrintLogs)
+        var options = RequestOptions(requiresAuthentication: requiresAuthentication, printsLogs: shouldPrintLogs)
+        options.traceContext = traceContext
+        return options
     }
 
     /// `encoder`, or a copy of it with this endpoint's key and date strategies when it sets any

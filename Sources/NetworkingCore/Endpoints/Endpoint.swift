@@ -107,6 +107,11 @@ public protocol Endpoint: Sendable {
     /// `URLRequest.shouldPrintLogs` and `RequestContext.shouldPrintLogs`).
     var shouldPrintLogs: Bool { get }
 
+    /// The trace this request continues when the client has tracing on (see `TracingSettings`), in
+    /// place of `TraceContext.current` (it becomes `RequestOptions.traceContext`). Default `nil`:
+    /// the task's, or a new trace.
+    var traceContext: TraceContext? { get }
+
     /// What the `.test` and `.preview` environments answer instead of sending the request.
     /// Default `nil`: in those environments the request then fails with an error naming the endpoint.
     var sampleData: Data? { get }
@@ -156,6 +161,8 @@ extension Endpoint {
     public var isIdempotent: Bool { method.isIdempotent }
     /// `true`: loggers record this request.
     public var shouldPrintLogs: Bool { true }
+    /// `nil`: the request continues `TraceContext.current`, or starts a trace.
+    public var traceContext: TraceContext? { nil }
     /// No sample data: the `.test` and `.preview` environments fail the request.
     public var sampleData: Data? { nil }
     /// `.useDefaultKeys`, which keeps the client's decoder's strategy.

@@ -21,16 +21,17 @@ package struct FakeTransport: HTTPTransport {
         self.next = next
     }
 
-    /// Answers with the first route matching the request, else passes it to `next`, else fails it.
+    /// Answers with the first route matching the request, else passes it to `next`, else fails it
+    /// as unmatched (see `NetworkingError.unmatchedRequest`).
     package func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
         if let response = routes.response(for: request.head) {
             return TransportResponse(try await response.respond(to: request.head))
         }
         if let next { return try await next.send(request) }
-        let description = "\(request.method) \(request.url?.absoluteString ?? "(no URL)")"
-        throw .transport(
-            URLError(
-                .resourceUnavailable,
-                userInfo: [NSLocalizedDescriptionKey: "No fake answers \(description)"]))
+        let known = routes.routes.isEmpty ? "none" : routes.routes.map(\.pattern.description).joined(separator: "; ")
+        throw .unmatched(
+            UnmatchedRequest(
+                method: HTTPMethod(rawValue: request.method), url: request.url, testDouble: "FakeTransport",
+                detail: "FakeTransport has no fake for it and nothing behind it; its fakes: \(known)"))
     }
 }

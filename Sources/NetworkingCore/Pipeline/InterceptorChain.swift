@@ -31,28 +31,32 @@ package struct InterceptorChain: Sendable {
     package func send(
         _ request: URLRequest, beside: BodyBeside? = nil, options: RequestOptions = RequestOptions()
     ) async throws(NetworkingError) -> HTTPExchange {
-        if interceptors.isEmpty { return try await step.send(request, beside: beside) }
-        do {
-            return try await run(request, beside: beside, options: options, from: interceptors.startIndex)
-        } catch {
-            throw NetworkingError(error)
-        }
+        try await run(request, beside: beside, options: options, from: interceptors.startIndex)
     }
 
+    /// Runs the interceptor at `index`, whose `next` runs the ones after it, and the transport
+    /// after the last. An error an interceptor throws becomes a `NetworkingError` naming it (see
+    /// `NetworkingError.hookFailure`); the errors of the inner stages, already `NetworkingError`s,
+    /// pass through it as they are.
     private func run(
         _ request: URLRequest, beside: BodyBeside?, options: RequestOptions, from index: Int
-    ) async throws -> HTTPExchange {
+    ) async throws(NetworkingError) -> HTTPExchange {
         guard index < interceptors.endIndex else {
             return try await step.send(request, beside: beside)
         }
-        try Task.checkCancellation()
-        if let interceptor = interceptors[index] as? any OptionsAwareInterceptor {
-            return try await interceptor.intercept(request, options: options) { request, options in
+        if Task.isCancelled { throw .cancelled }
+        let interceptor = interceptors[index]
+        do {
+            if let interceptor = interceptor as? any OptionsAwareInterceptor {
+                return try await interceptor.intercept(request, options: options) { request, options in
+                    try await self.run(request, beside: beside, options: options, from: index + 1)
+                }
+            }
+            return try await interceptor.intercept(request) { request in
                 try await self.run(request, beside: beside, options: options, from: index + 1)
             }
-        }
-        return try await interceptors[index].intercept(request) { request in
-            try await self.run(request, beside: beside, options: options, from: index + 1)
+        } catch {
+            throw NetworkingError(error, thrownBy: type(of: interceptor), at: .interceptor)
         }
     }
 }

@@ -36,6 +36,9 @@ package struct Pipeline: Sendable {
     /// How this pipeline's requests' redirects are followed (the client's credential headers
     /// among those stripped when a redirect leaves the origin).
     package var redirectPolicy: RedirectPolicy = .default
+    /// Whether this pipeline's requests carry W3C Trace Context (see `RequestTracer`); off by
+    /// default, and then a request does no tracing work beyond reading this flag.
+    package var tracing: TracingSettings = .off
 
     /// Creates a pipeline.
     package init(
@@ -150,10 +153,12 @@ package struct Pipeline: Sendable {
         _ urlRequest: URLRequest, beside: BodyBeside?, kind: RequestContext.Kind, options: RequestOptions,
         responseBodyLimit: Int
     ) async throws(NetworkingError) -> TransportResponse {
+        let tracer = tracing.isEnabled ? RequestTracer(tracing, request: urlRequest, options: options) : nil
         let observation = RequestObservation(
-            observers: observers, request: urlRequest, beside: beside, kind: kind, options: options)
+            observers: observers, request: urlRequest, beside: beside, kind: kind, options: options, tracer: tracer)
         let step = TransportStep(
-            transport: transport, state: requestState, reading: .streamed, responseBodyLimit: responseBodyLimit)
+            transport: tracer?.tracing(transport) ?? transport, state: requestState, reading: .streamed,
+            responseBodyLimit: responseBodyLimit)
         let exchange: HTTPExchange
         do throws(NetworkingError) {
             exchange = try await send(urlRequest, beside: beside, options: options, through: step).get()
@@ -231,10 +236,11 @@ package struct Pipeline: Sendable {
         downloadProgress: ProgressReporter? = nil,
         check: (@Sendable (HTTPExchange) -> NetworkingError?)? = nil
     ) async -> SentRequest {
+        let tracer = tracing.isEnabled ? RequestTracer(tracing, request: urlRequest, options: options) : nil
         let observation = RequestObservation(
-            observers: observers, request: urlRequest, beside: beside, kind: kind, options: options)
+            observers: observers, request: urlRequest, beside: beside, kind: kind, options: options, tracer: tracer)
         let step = TransportStep(
-            transport: transport, state: requestState, uploadProgress: uploadProgress,
+            transport: tracer?.tracing(transport) ?? transport, state: requestState, uploadProgress: uploadProgress,
             downloadProgress: downloadProgress)
         let sent = await send(urlRequest, beside: beside, options: options, through: step)
         return SentRequest(sent, observation: observation, check: check)

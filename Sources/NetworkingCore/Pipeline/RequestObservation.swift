@@ -17,15 +17,18 @@ package struct RequestObservation: Sendable {
     private let beside: BodyBeside?
     private let kind: RequestContext.Kind
     private let options: RequestOptions
+    /// The request's trace, when tracing is on: its ids in the context, its attempts' spans in the
+    /// completion.
+    private let tracer: RequestTracer?
     /// The context whose start was reported, or `nil` while failures only are observed.
     private let started: RequestContext?
     private let since = DispatchTime.now().uptimeNanoseconds
 
-    /// Starts observing `request` (with the body `beside` it, if it has one); `nil` when there
-    /// are no observers.
+    /// Starts observing `request` (with the body `beside` it, if it has one, and traced by
+    /// `tracer` when tracing is on); `nil` when there are no observers.
     package init?(
         observers: [any RequestObserver], request: URLRequest, beside: BodyBeside? = nil, kind: RequestContext.Kind,
-        options: RequestOptions
+        options: RequestOptions, tracer: RequestTracer? = nil
     ) {
         guard !observers.isEmpty else { return nil }
         self.observers = observers
@@ -33,10 +36,12 @@ package struct RequestObservation: Sendable {
         self.beside = beside
         self.kind = kind
         self.options = options
+        self.tracer = tracer
         if observers.allSatisfy(\.observesFailuresOnly) {
             started = nil
         } else {
-            let context = Self.context(of: request, bodyFile: beside?.body.fileURL, kind: kind, options: options)
+            let context = Self.context(
+                of: request, bodyFile: beside?.body.fileURL, kind: kind, options: options, trace: tracer?.trace)
             for observer in observers { observer.requestStarted(context) }
             started = context
         }
@@ -54,7 +59,8 @@ package struct RequestObservation: Sendable {
         } else {
             // A success nobody listens to, unless report-only pinning found a mismatch in it.
             guard failure != nil || (metrics ?? exchange?.metrics)?.pinMismatch != nil else { return }
-            context = Self.context(of: request, bodyFile: beside?.body.fileURL, kind: kind, options: options)
+            context = Self.context(
+                of: request, bodyFile: beside?.body.fileURL, kind: kind, options: options, trace: tracer?.trace)
             for observer in observers { observer.requestStarted(context) }
         }
         let elapsed = DispatchTime.now().uptimeNanoseconds &- since
@@ -72,16 +78,18 @@ package struct RequestObservation: Sendable {
                     requestBodyBytes: beside.map { $0.body.length } ?? request.inMemoryBodyByteCount,
                     responseBodyBytes: byteCount))
         let completion = RequestCompletion(
-            context: context, outcome: outcome, duration: duration, metrics: measured, exchange: exchange)
+            context: context, outcome: outcome, duration: duration, metrics: measured, exchange: exchange,
+            attemptSpanIDs: tracer?.attemptSpanIDs ?? [])
         for observer in observers { observer.requestCompleted(completion) }
     }
 
     private static func context(
-        of request: URLRequest, bodyFile: URL?, kind: RequestContext.Kind, options: RequestOptions
+        of request: URLRequest, bodyFile: URL?, kind: RequestContext.Kind, options: RequestOptions,
+        trace: RequestTrace?
     ) -> RequestContext {
         RequestContext(
             method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), url: request.url,
             headers: HTTPHeaders(request.allHTTPHeaderFields ?? [:]), body: request.httpBody, kind: kind,
-            options: options, bodyFile: bodyFile)
+            options: options, bodyFile: bodyFile, trace: trace)
     }
 }

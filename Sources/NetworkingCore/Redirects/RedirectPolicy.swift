@@ -19,6 +19,12 @@ import Foundation
 /// - An `https` → `http` redirect is refused with `URLError(.appTransportSecurityRequiresSecureConnection)`
 ///   unless `allowsInsecureDowngrade` is set.
 /// - More than `maxRedirects` hops fail with `URLError(.httpTooManyRedirects)`.
+/// - A redirect back to a request the chain already sent (the same URL with the same method and,
+///   with a cookie jar, the same cookies) fails at once with the same error, whose message names
+///   the circle; the same URL with another method (a `POST` answered by a 303 to its own URL) is
+///   followed.
+///
+/// The redirects a request followed are its metrics' ``TransactionMetrics/redirects``.
 public struct RedirectPolicy: Sendable {
     /// The most redirects followed for one request.
     public var maxRedirects: Int
@@ -60,19 +66,19 @@ public struct RedirectPolicy: Sendable {
         }
     }
 
-    /// The request to send next, or `nil` to return `response` as the final answer.
+    /// The request to send next, or `nil` to return `head` as the final answer.
     ///
     /// - Parameters:
-    ///   - response: the 3xx response just received.
+    ///   - head: the 3xx response just received, read as it arrived.
     ///   - request: the request that received it.
     ///   - original: the first request of the chain (its origin decides what is stripped).
     ///   - redirectCount: how many redirects were followed before this one.
     package func nextRequest(
-        after response: HTTPURLResponse, for request: URLRequest, original: URLRequest, redirectCount: Int
+        after head: ResponseHead, for request: URLRequest, original: URLRequest, redirectCount: Int
     ) throws(NetworkingError) -> URLRequest? {
-        guard maxRedirects > 0, Self.isRedirect(response.statusCode),
-            let location = response.value(forHTTPHeaderField: "Location"),
-            let base = response.url ?? request.url,
+        guard maxRedirects > 0, Self.isRedirect(head.statusCode),
+            let location = head.header("Location"),
+            let base = head.url ?? request.url,
             let target = URL(string: location, relativeTo: base)?.absoluteURL,
             let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
         else { return nil }
@@ -92,8 +98,8 @@ public struct RedirectPolicy: Sendable {
         next.url = target
         let method = request.httpMethod?.uppercased() ?? "GET"
         let changesToGet =
-            (response.statusCode == 303 && method != "HEAD")
-            || ([301, 302].contains(response.statusCode) && method == "POST")
+            (head.statusCode == 303 && method != "HEAD")
+            || ([301, 302].contains(head.statusCode) && method == "POST")
         if changesToGet {
             next.httpMethod = "GET"
             next.httpBody = nil

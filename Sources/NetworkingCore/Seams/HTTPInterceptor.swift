@@ -12,8 +12,11 @@ import Foundation
 /// outermost first, in the order they were registered.
 ///
 /// An interceptor sees every HTTP response, 4xx and 5xx included (as exchanges, not errors), and
-/// may throw any error: a `NetworkingError` passes through as it is, anything else is wrapped
-/// (see `NetworkingError.underlyingError`).
+/// may throw any error: a `NetworkingError` passes through as it is (that is how an interceptor
+/// fails a request on purpose), cancellation becomes `.cancelled` and a `URLError` `.transport`;
+/// anything else fails the request with an error naming the interceptor's type, "The interceptor
+/// MyApp.SigningInterceptor failed: …", whose `hookFailure` holds what was thrown (see
+/// `NetworkingError.hookFailure`).
 ///
 /// A body of bytes is the request's `httpBody`. A file or a streamed body travels beside the
 /// request instead, and is sent as it is unless the interceptor sets `httpBody` (which replaces

@@ -18,6 +18,11 @@ public struct RequestCompletion: Sendable {
     public let duration: Duration
     /// What was measured, if anything.
     public let metrics: TransactionMetrics?
+    /// The span of each attempt the request made, in order, when it was traced (see
+    /// `RequestContext.trace`): the parent id each attempt sent in `traceparent`, one per hop of
+    /// each try (a retry, a replay after a token refresh and each redirect count; so does an attempt
+    /// a response cache or a fake answered). Empty otherwise.
+    public let attemptSpanIDs: [TraceContext.SpanID]
     /// The final response, when there was one (for logs: status, headers, body).
     ///
     /// Made each time it is read, from the exchange (or the error) the completion keeps: most
@@ -42,29 +47,34 @@ public struct RequestCompletion: Sendable {
     /// Creates a completion.
     package init(
         context: RequestContext, outcome: RequestOutcome, duration: Duration, metrics: TransactionMetrics?,
-        response: ResponseMetadata?
+        response: ResponseMetadata?, attemptSpanIDs: [TraceContext.SpanID] = []
     ) {
-        self.init(context: context, outcome: outcome, duration: duration, metrics: metrics, source: .metadata(response))
+        self.init(
+            context: context, outcome: outcome, duration: duration, metrics: metrics, source: .metadata(response),
+            attemptSpanIDs: attemptSpanIDs)
     }
 
     /// A completion whose `response` is the metadata of `exchange`, else of the outcome's error,
     /// made only when an observer reads it.
     init(
         context: RequestContext, outcome: RequestOutcome, duration: Duration, metrics: TransactionMetrics?,
-        exchange: HTTPExchange?
+        exchange: HTTPExchange?, attemptSpanIDs: [TraceContext.SpanID] = []
     ) {
-        self.init(context: context, outcome: outcome, duration: duration, metrics: metrics, source: .exchange(exchange))
+        self.init(
+            context: context, outcome: outcome, duration: duration, metrics: metrics, source: .exchange(exchange),
+            attemptSpanIDs: attemptSpanIDs)
     }
 
     private init(
         context: RequestContext, outcome: RequestOutcome, duration: Duration, metrics: TransactionMetrics?,
-        source: ResponseSource
+        source: ResponseSource, attemptSpanIDs: [TraceContext.SpanID]
     ) {
         self.context = context
         self.outcome = outcome
         self.duration = duration
         self.metrics = metrics
         self.source = source
+        self.attemptSpanIDs = attemptSpanIDs
     }
 }
 

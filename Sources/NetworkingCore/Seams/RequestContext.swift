@@ -20,6 +20,9 @@ public struct RequestContext: Sendable, Identifiable {
     public let kind: Kind
     /// What the request asked of the policies along its way (`printsLogs` for loggers).
     public let options: RequestOptions
+    /// The request's trace and its own span, when its client has tracing on (see
+    /// `TracingSettings`); `nil` otherwise, and for a request that has a `traceparent` of its own.
+    public let trace: RequestTrace?
 
     /// What kind of call made a request.
     public enum Kind: Sendable, Hashable {
@@ -32,9 +35,11 @@ public struct RequestContext: Sendable, Identifiable {
     /// Creates a context.
     package init(
         id: UUID = RequestIdentifier.next(), method: HTTPMethod, url: URL?, headers: HTTPHeaders, body: Data? = nil,
-        kind: Kind = .request, options: RequestOptions = RequestOptions(), bodyFile: URL? = nil
+        kind: Kind = .request, options: RequestOptions = RequestOptions(), bodyFile: URL? = nil,
+        trace: RequestTrace? = nil
     ) {
         self.bodyFile = bodyFile
+        self.trace = trace
         self.id = id
         self.method = method
         self.url = url

@@ -12,6 +12,9 @@ enum TaskSink: Sendable {
     case stream(ResponseBodyStream.Continuation)
     /// Written to a file when the response is 2xx, else collected in memory.
     case file(FileBodyWriter)
+    /// A download task's file, moved to this destination when the task has written it (see
+    /// SessionDelegate+Downloads.swift).
+    case downloadedFile(DownloadTaskFile)
 
     /// Ends the sink once the task has completed with `outcome`.
     func end(with outcome: TransferResult) {
@@ -26,6 +29,8 @@ enum TaskSink: Sendable {
             }
         case .file(let writer):
             writer.close()
+        case .downloadedFile(let destination):
+            if case .failure = outcome { destination.discard() }
         }
     }
 }
@@ -35,7 +40,7 @@ extension SessionDelegate {
     func startStream(_ task: URLSessionTask, _ response: HTTPURLResponse) {
         // Built before the lock, so that the waiting task, which takes the lock after its await
         // (`URLSessionTransport.run`), is ordered after it.
-        let head = TransferResult.success(response, Data())
+        let head = TransferResult.success(response, Data(), streamHeadMetrics(of: task, url: response.url))
         let continuation = states.withLock { states -> UnsafeContinuation<TransferResult, Never>? in
             guard let state = states[Self.key(task)] else { return nil }
             state.response = response

@@ -29,6 +29,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         var sink: TaskSink
         /// Ends the transfer at its resource deadline, when it has one; cancelled at `finish`.
         var deadline: DispatchSourceTimer?
+        /// What the platform measured about the task (see SessionDelegate+Metrics.swift), handed
+        /// over with its result.
+        var metrics: TransactionMetrics?
+        /// What the server-trust challenge of the task's connection found of its host's pins;
+        /// `nil` when the task saw no challenge (see SessionDelegate+PinMismatch.swift).
+        var pinCheck: ServerTrust.PinCheck?
 
         init(continuation: UnsafeContinuation<TransferResult, Never>, sink: TaskSink) {
             self.continuation = continuation
@@ -56,10 +62,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     let maxBodySize: Int
     /// Whom TLS connections trust (checked in the server-trust challenge on Apple platforms).
     let serverTrust: ServerTrust
-    #if canImport(Darwin)
-        /// The app's background-events completion handler (see `URLSessionTransport+Background`).
-        let backgroundEventsHandler = Mutex<(@Sendable () -> Void)?>(nil)
-    #endif
+    /// What the last challenge of each host and port found of its report-only pins, for the tasks
+    /// sent over a connection kept alive (see SessionDelegate+PinMismatch.swift).
+    let pinMismatches = ReportedPinMismatches()
+    /// The app's background-events completion handler, called once a background session has
+    /// delivered its events (see URLSessionTransport+Apple.swift).
+    let backgroundEventsHandler = Mutex<(@Sendable () -> Void)?>(nil)
 
     init(maxBodySize: Int, serverTrust: ServerTrust = .system) {
         self.maxBodySize = maxBodySize
@@ -170,7 +178,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         case .memory where fits:
             completionHandler(.allow)
             return
-        case .memory, nil:
+        case .memory, .downloadedFile, nil:
             break
         }
         guard fits else {
@@ -202,7 +210,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 return .stream(continuation)
             case .file(let writer) where writer.isWriting:
                 return .file(writer)
-            case .file, .memory:
+            case .file, .memory, .downloadedFile:
                 state.body.append(data)
                 let count = state.body.count
                 if count > maxBodySize { return .overflow(count) }
@@ -251,15 +259,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         let method = challenge.protectionSpace.authenticationMethod
-        #if canImport(Security) && canImport(CryptoKit)
+        #if canImport(Security)
             if method == NSURLAuthenticationMethodServerTrust {
                 switch ServerTrustEvaluation.evaluate(challenge, settings: serverTrust) {
                 case .defaultHandling:
                     Self.offQueue { completionHandler(.performDefaultHandling, nil) }
-                case .trusted(let credential):
-                    // Made from the challenge's trust and handed to URLSession once, unchanged.
-                    let credential = credential
-                    Self.offQueue { completionHandler(.useCredential, credential) }
+                case .trusted(let credential, let pins):
+                    record(pins, of: task, in: challenge.protectionSpace)
+                    Self.offQueue { completionHandler(.useCredential, credential) }  // URLCredential is Sendable
                 case .rejected(let error):
                     finish(task) { _ in .failure(error) }  // the typed error, not URLSession's cancellation
                     Self.offQueue { completionHandler(.cancelAuthenticationChallenge, nil) }
@@ -267,23 +274,20 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 return
             }
         #endif
-        let httpAuthMethods = [
-            NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest, NSURLAuthenticationMethodDefault,
-            NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
-        ]
-        guard httpAuthMethods.contains(method) else {
+        // An HTTP authentication challenge ends as the server's 401 or 407, body included, for the
+        // interceptors to see (see AuthenticationChallengeAnswer).
+        switch AuthenticationChallengeAnswer.answer(toMethod: method, on: .current) {
+        case .performDefaultHandling:
             Self.offQueue { completionHandler(.performDefaultHandling, nil) }
-            return
-        }
-        // Credentials are the library's business (headers, interceptors), never URLSession's: hand
-        // back the 401 as an ordinary response. On Linux, default handling would hang forever.
-        finish(task) { state in
-            guard let response = state.response ?? challenge.failureResponse as? HTTPURLResponse else {
-                return .failure(.invalidResponse)
+        case .endWithResponseSoFar:
+            finish(task) { state in
+                guard let response = state.response ?? challenge.failureResponse as? HTTPURLResponse else {
+                    return .failure(.invalidResponse)
+                }
+                return completed(state, response)
             }
-            return .success(response, state.body)
+            Self.offQueue { completionHandler(.cancelAuthenticationChallenge, nil) }
         }
-        Self.offQueue { completionHandler(.cancelAuthenticationChallenge, nil) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -293,8 +297,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             guard let response = state.response ?? task.response as? HTTPURLResponse else {
                 return .failure(.invalidResponse)
             }
-            return .success(response, state.body)
+            return completed(state, response)
         }
+    }
+
+    /// The result of a task that completed with `response`: its body, and what the platform
+    /// measured about it (with a report-only pin mismatch, see SessionDelegate+PinMismatch.swift).
+    private func completed(_ state: State, _ response: HTTPURLResponse) -> TransferResult {
+        .success(response, state.body, reportingPinMismatch(state.metrics, of: state, url: response.url))
     }
 
     /// Runs `work` off URLSession's work queue, where the delegate methods run (see

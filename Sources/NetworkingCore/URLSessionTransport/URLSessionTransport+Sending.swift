@@ -22,9 +22,10 @@ extension URLSessionTransport {
     /// blocks no thread to feed one. So a one-shot sequence sent while the response is read as it
     /// arrives (`reading` `.streamed`), which may wait for the response before it ends, fails at
     /// once with `.invalidRequest` instead of waiting forever (use `CurlTransport` to send while
-    /// reading). A file body is uploaded from its file, read afresh. A response whose head gives
-    /// differing lengths for its body (`ResponseHead.hasConflictingContentLength`) is
-    /// `.invalidResponse`.
+    /// reading). A file body is uploaded from its file, read afresh. On a background session
+    /// every request goes as an upload or a download task (see URLSessionTransport+Background.swift).
+    /// A response whose head gives differing lengths for its body
+    /// (`ResponseHead.hasConflictingContentLength`) is `.invalidResponse`.
     public func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
         if request.reading == .streamed, let body = request.body, body.data == nil, body.fileURL == nil,
             body.iterationBehavior == .single
@@ -38,14 +39,16 @@ extension URLSessionTransport {
         var plain = request
         if file != nil { plain.body = nil }
         let head = try await plain.collectingBody(upTo: maxResponseBodySize)
-        #if canImport(Darwin)
-            if session.configuration.identifier != nil { return try await backgroundResponse(head) }
-        #endif
-        let deadline = resourceDeadline(from: request.firstHopStart)
-        let response =
-            request.reading == .streamed
-            ? try await stream(head, file: file, limit: request.responseBodyLimit, deadline: deadline)
-            : TransportResponse(try await sendOne(head, file: file, deadline: deadline))
+        let response: TransportResponse
+        if usesBackgroundTasks {
+            response = try await backgroundResponse(head, file: file)
+        } else {
+            let deadline = resourceDeadline(from: request.firstHopStart)
+            response =
+                request.reading == .streamed
+                ? try await stream(head, file: file, limit: request.responseBodyLimit, deadline: deadline)
+                : TransportResponse(try await sendOne(head, file: file, deadline: deadline))
+        }
         // URLSession frames such a body by one of the lengths: it is discarded instead.
         if response.head.hasConflictingContentLength {
             response.cancel()
@@ -62,8 +65,8 @@ extension URLSessionTransport {
     ) async throws(NetworkingError) -> HTTPExchange {
         let start = Date().timeIntervalSinceReferenceDate
         let task = try makeTask(request, file: file)
-        let (response, body) = try await run(task, sink: .memory, deadline: deadline).get()
-        return Self.exchange(request, response: response, body: body, start: start, measured: Self.metrics(of: task))
+        let (response, body, measured) = try await run(task, sink: .memory, deadline: deadline).get()
+        return Self.exchange(request, response: response, body: body, start: start, measured: measured)
     }
 
     /// The exchange of `request`, begun at `start` (seconds since the reference date): the
@@ -92,7 +95,7 @@ extension URLSessionTransport {
         let limit = limit == .max ? .max : min(limit, maxResponseBodySize)
         let start = Date()
         var body: ResponseBodyStream?
-        let (response, _, _) = try await transfer(request, file: file, deadline: deadline) { task in
+        let (response, _, measured) = try await transfer(request, file: file, deadline: deadline) { task in
             let (stream, continuation) = ResponseBodyStream.makeStream(bufferLimit: limit) {
                 SessionDelegate.offQueue { task.cancel() }
             }
@@ -100,7 +103,8 @@ extension URLSessionTransport {
             return .stream(continuation)
         }
         guard let body else { throw .invalidResponse }
-        let metrics = TransactionMetrics(startDate: start, endDate: Date())
+        var metrics = TransactionMetrics(startDate: start, endDate: Date())
+        metrics.pinMismatch = measured?.pinMismatch  // what the head knows: a report-only pin mismatch
         return TransportResponse(request: request, head: ResponseHead(response), stream: body, metrics: metrics)
     }
 }

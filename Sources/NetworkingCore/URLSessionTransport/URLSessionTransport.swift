@@ -6,7 +6,9 @@ import Foundation
 
 /// The default transport: `URLSession`, with the library's own redirect policy, body cap and the
 /// Linux workarounds (see `docs/LinuxURLSession.md` in the project):
-/// - a `401` with `WWW-Authenticate: Basic` returns the 401 instead of hanging;
+/// - a `401` or `407` is the server's response, which the interceptors see: with its body on
+///   Apple platforms; on Linux, where answering the challenge would hang, with the body received
+///   before the challenge (none);
 /// - it sends one hop: URLSession is told not to follow redirects, and the pipeline follows them
 ///   by `redirectPolicy` (credentials stripped across origins, 307/308 resend the body);
 /// - the body is collected into one buffer sized from `Content-Length`, without the 2× peak of
@@ -33,7 +35,11 @@ public final class URLSessionTransport: HTTPTransport {
     /// Whom TLS connections trust (see `init`).
     package let trust: ServerTrust
     /// Why `networkPath` or `trust` cannot be honoured here: every request fails with it.
-    let settingsError: NetworkingError?
+    package let settingsError: NetworkingError?
+    /// Whether requests go as upload and download tasks, as a background session
+    /// (`URLSessionConfiguration.background(withIdentifier:)`) requires: see
+    /// URLSessionTransport+Background.swift.
+    let usesBackgroundTasks: Bool
 
     /// URLSession's stock `timeoutIntervalForResource`: seven days.
     static let stockResourceTimeout: TimeInterval = 7 * 24 * 60 * 60
@@ -52,26 +58,50 @@ public final class URLSessionTransport: HTTPTransport {
     /// every request fails with `.invalidRequest` saying what cannot be done (on Linux: a proxy
     /// set in code, a private CA, pins; anywhere: host overrides, a Unix socket, a local
     /// address). On Apple platforms, proxies go to `connectionProxyDictionary` and trust is
-    /// checked in the server-trust challenge.
-    public init(
+    /// checked in the server-trust challenge; what a platform's dictionary cannot hold is refused
+    /// the same way (proxy credentials and SOCKS5h anywhere; an IPv6 network of no-proxy hosts on
+    /// macOS; an `https` or SOCKS proxy and no-proxy rules elsewhere, where Apple documents the
+    /// HTTP proxy keys only).
+    ///
+    /// A background configuration (`URLSessionConfiguration.background(withIdentifier:)`) sends
+    /// every request as an upload task from a file (a body in memory is written to a temporary
+    /// file first) or as a download task, whose file is read back at the pace of the response's
+    /// reader.
+    public convenience init(
         configuration: URLSessionConfiguration = .default, redirectPolicy: RedirectPolicy = .default,
         maxResponseBodySize: Int = URLSessionTransport.defaultMaxResponseBodySize,
         networkPath: NetworkPath = .default, trust: ServerTrust = .system
     ) {
+        self.init(
+            configuration: configuration, redirectPolicy: redirectPolicy, maxResponseBodySize: maxResponseBodySize,
+            networkPath: networkPath, trust: trust, backgroundTasks: nil)
+    }
+
+    /// The transport `init(configuration:redirectPolicy:maxResponseBodySize:networkPath:trust:)`
+    /// makes; `backgroundTasks` overrides whether requests go as upload and download tasks (by
+    /// default: on Apple platforms, when the configuration is a background session's), so that the
+    /// tests run that path where there are no background sessions.
+    init(
+        configuration: URLSessionConfiguration, redirectPolicy: RedirectPolicy, maxResponseBodySize: Int,
+        networkPath: NetworkPath, trust: ServerTrust, backgroundTasks: Bool?
+    ) {
+        let platform = URLSessionPlatform.current
         self.networkPath = networkPath
         self.trust = trust
-        self.settingsError = Self.unsupportedSettings(networkPath, trust)
+        self.settingsError = Self.unsupportedSettings(networkPath, trust, on: platform)
         self.redirectPolicy = redirectPolicy
         self.maxResponseBodySize = maxResponseBodySize
         self.delegate = SessionDelegate(maxBodySize: maxResponseBodySize, serverTrust: trust)
         let resource = configuration.timeoutIntervalForResource
         self.resourceTimeout = resource > 0 && resource < Self.stockResourceTimeout ? resource : nil
+        self.usesBackgroundTasks = backgroundTasks ?? (platform.isApple && configuration.identifier != nil)
         let prepared = configuration.preparedForNetworking()
-        #if canImport(Darwin)
-            if let dictionary = Self.proxyDictionary(networkPath.proxy) {
-                prepared.connectionProxyDictionary = dictionary
-            }
-        #endif
+        // swift-corelibs-foundation does not read the dictionary: a proxy set in code is refused there.
+        if platform.isApple, settingsError == nil,
+            let dictionary = try? ConnectionProxyDictionary.make(networkPath.proxy, on: platform)
+        {
+            prepared.connectionProxyDictionary = dictionary.mapValues(\.base)
+        }
         self.handlesCookiesItself = prepared.handlesCookies
         // Delegate calls run inline on the session's work queue: see InlineOperationQueue.
         self.session = URLSession(configuration: prepared, delegate: delegate, delegateQueue: InlineOperationQueue())
@@ -86,32 +116,28 @@ public final class URLSessionTransport: HTTPTransport {
         sink makeSink: (URLSessionDataTask) -> TaskSink = { _ in .memory }
     ) async throws(NetworkingError) -> (HTTPURLResponse, Data, TransactionMetrics?) {
         let task = try makeTask(request, file: file)
-        switch await run(task, sink: makeSink(task), deadline: deadline) {
-        case .success(let response, let body): return (response, body, Self.metrics(of: task))
-        case .failure(let error): throw error
-        }
+        return try await run(task, sink: makeSink(task), deadline: deadline).get()
     }
 
     /// Creates the task of one hop (not started); a `file` body is uploaded from its file, read
     /// afresh, its progress reported as URLSession sends it.
     func makeTask(_ request: URLRequest, file: HTTPBody? = nil) throws(NetworkingError) -> URLSessionDataTask {
+        let request = try sendable(request)
+        guard let file, let url = file.fileURL else { return session.dataTask(with: request) }
+        let task = session.uploadTask(with: request, fromFile: url)
+        if let reporter = file.fileProgress {
+            delegate.reportUpload(of: task, to: reporter, totalBytes: file.length)
+        }
+        return task
+    }
+
+    /// `request` as a task sends it, once it passed the checks of every hop (not cancelled,
+    /// settings this platform honours, a valid head), without proxy credentials.
+    func sendable(_ request: URLRequest) throws(NetworkingError) -> URLRequest {
         if Task.isCancelled { throw .cancelled }
         if let settingsError { throw settingsError }
         try RequestHeadCheck.validate(request)
-        let request = Self.withoutProxyCredentials(request)
-        let task: URLSessionDataTask
-        if let file, let url = file.fileURL {
-            task = session.uploadTask(with: request, fromFile: url)
-            if let reporter = file.fileProgress {
-                delegate.reportUpload(of: task, to: reporter, totalBytes: file.length)
-            }
-        } else {
-            task = session.dataTask(with: request)
-        }
-        #if canImport(Darwin)
-            task.delegate = TaskMetricsCollector()
-        #endif
-        return task
+        return Self.withoutProxyCredentials(request)
     }
 
     /// Starts `task` and waits for its result.
@@ -122,7 +148,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// At `deadline` (a request's resource deadline, see `resourceDeadline(from:)`) the transfer ends
     /// with a timeout, a stream's body included.
     func run(
-        _ task: URLSessionDataTask, sink: TaskSink, deadline: DispatchTime? = nil
+        _ task: URLSessionTask, sink: TaskSink, deadline: DispatchTime? = nil
     ) async -> TransferResult {
         let delegate = self.delegate
         // The delegate hands each outcome over under its lock (`SessionDelegate.finish`): taking
@@ -154,28 +180,20 @@ public final class URLSessionTransport: HTTPTransport {
         let (seconds, attoseconds) = elapsed.components
         return .now() + (resourceTimeout - (Double(seconds) + Double(attoseconds) / 1e18))
     }
-
-    /// What the platform measured about `task`'s transfer (Apple platforms only; see
-    /// `TaskMetricsCollector`).
-    static func metrics(of task: URLSessionTask) -> TransactionMetrics? {
-        #if canImport(Darwin)
-            return (task.delegate as? TaskMetricsCollector)?.metrics
-        #else
-            return nil
-        #endif
-    }
 }
 
 /// How one hop ended. Boxed (`indirect`), so that the continuation and the async frames it passes
 /// through hold one reference of a size known here (see `NetworkingError`).
 indirect enum TransferResult: Sendable {
-    case success(HTTPURLResponse, Data)
+    /// The response, its body (empty for a stream's head, whose body flows to its sink), and what
+    /// the platform measured about the task (Apple platforms; `nil` elsewhere and for a head).
+    case success(HTTPURLResponse, Data, TransactionMetrics?)
     case failure(NetworkingError)
 
-    /// The response and body, or the failure thrown.
-    func get() throws(NetworkingError) -> (HTTPURLResponse, Data) {
+    /// The response, body and metrics, or the failure thrown.
+    func get() throws(NetworkingError) -> (HTTPURLResponse, Data, TransactionMetrics?) {
         switch self {
-        case .success(let response, let body): return (response, body)
+        case .success(let response, let body, let metrics): return (response, body, metrics)
         case .failure(let error): throw error
         }
     }

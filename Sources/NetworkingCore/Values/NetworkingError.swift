@@ -17,11 +17,14 @@ import Foundation
 public indirect enum NetworkingError: Error, Sendable {
     /// The request could not be built or encoded (a caller-side problem); the reason names what.
     case invalidRequest(String)
-    /// The request never produced a response: offline, DNS, TLS, timeout, connection lost.
+    /// The request never produced a response: offline, DNS, TLS, timeout, connection lost. It also
+    /// carries, in the `URLError`'s `userInfo`, an error your own code threw (see `hookFailure`)
+    /// and a request no test double matched (see `unmatchedRequest`).
     case transport(URLError)
     /// The server answered with a status outside 2xx.
     case http(HTTPError)
-    /// A 2xx response whose body did not decode into the requested type.
+    /// A 2xx response whose body did not decode into the requested type (a `JSONMapper` or a
+    /// decoding initializer that threw an error of its own is named by `hookFailure`).
     case decoding(DecodingError, ResponseMetadata)
     /// A 2xx response that a `ResponseValidatorInterceptor` rejected.
     case validation(reason: String, ResponseMetadata)
@@ -66,9 +69,11 @@ extension NetworkingError {
         }
     }
 
-    /// The error a user-supplied interceptor, refresh closure or token provider threw, when the
-    /// library had to wrap it in `.transport` to keep `NetworkingError` closed.
+    /// The error your own code threw (an interceptor, a token provider, a refresh closure, a
+    /// validator, a mapper, a decoding initializer: see `hookFailure`), or the cause the library
+    /// kept beside a `.transport` error; `nil` otherwise.
     public var underlyingError: (any Error)? {
+        if let hookFailure { return hookFailure.error }
         guard case .transport(let error) = self else { return nil }
         return (error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error
     }
@@ -76,7 +81,9 @@ extension NetworkingError {
     /// Maps any error to a `NetworkingError`: a `NetworkingError` is returned as is,
     /// `CancellationError` and `URLError.cancelled` become `.cancelled`, a `URLError` becomes
     /// `.transport`, an `EncodingError` becomes `.invalidRequest`, and anything else is wrapped
-    /// in `.transport(URLError(.unknown))` with the original kept as `underlyingError`.
+    /// in `.transport(URLError(.unknown))` with the original kept as `underlyingError`. An error
+    /// your code throws inside a request (an interceptor, a token provider, …) is mapped by the
+    /// stage that ran it instead, which names your code (see `hookFailure`).
     public init(_ error: any Error) {
         switch error {
         case let error as NetworkingError: self = error
@@ -99,6 +106,10 @@ extension NetworkingError {
 extension NetworkingError: LocalizedError {
     /// A sentence describing what went wrong, for logs and for people.
     public var errorDescription: String? {
+        // Your code failed (see `hookFailure`), or a test double had no answer (see
+        // `unmatchedRequest`): the message says so, never that the server could not be reached.
+        if let hookFailure { return hookFailure.description }
+        if let unmatchedRequest { return unmatchedRequest.description }
         switch self {
         case .invalidRequest(let reason):
             return "The request could not be built: \(Self.sentence(reason))"
@@ -106,11 +117,17 @@ extension NetworkingError: LocalizedError {
             // Nothing was sent (see `authentication(_:underlying:)`): the message says why.
             let message = Self.describe(error)
             return message.prefix(1).uppercased() + message.dropFirst()
+        case .transport(let error)
+        where [.httpTooManyRedirects, .redirectToNonExistentLocation, .appTransportSecurityRequiresSecureConnection]
+            .contains(error.code):
+            // The server answered, with redirects the client would not follow: the message says why.
+            let message = Self.describe(error)
+            return message.prefix(1).uppercased() + message.dropFirst()
         case .transport(let error) where isOutOfFileDescriptors:
             // Not the server's fault: the message says whose limit ran out.
             return Self.describe(error)
         case .transport(let error) where error.code == .unknown && underlyingError != nil:
-            // An error of another kind that a hook threw (see `init(_:)`): not a network failure.
+            // An error of another kind, wrapped by `init(_:)`: not a network failure.
             return Self.describe(error)
         case .transport(let error):
             return "The server could not be reached: \(Self.describe(error))"
@@ -137,9 +154,9 @@ extension NetworkingError {
         return ".!?".contains(last) ? text : text + "."
     }
 
-    /// The message for an error of a kind the library does not know, thrown by a hook (an
-    /// interceptor, a token provider, a refresh closure): its own description when it has one,
-    /// else its type and value, never Foundation's "The operation could not be completed".
+    /// The message for an error of a kind the library does not know, wrapped by `init(_:)` where
+    /// nothing says which code threw it: its own description when it has one, else its type and
+    /// value, never Foundation's "The operation could not be completed".
     static func describe(thrown error: any Error) -> String {
         if let description = (error as? any LocalizedError)?.errorDescription, !description.isEmpty {
             return "The request failed: \(sentence(description))"

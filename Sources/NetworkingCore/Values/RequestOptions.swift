@@ -36,6 +36,11 @@ public struct RequestOptions: Sendable, Hashable {
     /// Whether loggers may record the request (default `true`); the library's loggers, and the
     /// loggers a client is given, honour it.
     public var printsLogs: Bool
+    /// The trace the request continues when its client has tracing on (see `TracingSettings`), in
+    /// place of `TraceContext.current`; `nil` (the default) for the task's, or a new trace. Read
+    /// once, when the request starts: unlike the other options, it reaches the server, as the
+    /// parent of the request's span in `traceparent`. An endpoint sets it with `traceContext`.
+    public var traceContext: TraceContext? = nil
 
     /// Creates options; the defaults are those of a request that sets none.
     public init(requiresAuthentication: Bool = true, maxAttempts: Int? = nil, printsLogs: Bool = true) {

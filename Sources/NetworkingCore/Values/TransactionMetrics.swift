@@ -31,8 +31,12 @@ public struct TransactionMetrics: Sendable, Hashable {
     public var requestBodyBytes: Int64?
     /// Response body bytes received.
     public var responseBodyBytes: Int64?
-    /// Redirects followed.
+    /// Redirects followed: `redirects.count` for a request whose redirects the library followed.
     public var redirectCount: Int
+    /// The redirects followed, in order: each hop's URL, method and status, and where it pointed
+    /// (see ``RedirectHop``); empty when the request was not redirected. A chain that came back to
+    /// a request it had sent fails instead, naming the circle (see ``RedirectPolicy``).
+    public var redirects: [RedirectHop] = []
     /// Whether the response came from a cache rather than the network.
     public var isFromCache: Bool
     /// Whether the connection was reused, when known.

@@ -49,3 +49,56 @@ extension URLCredential {
     /// https://developer.apple.com/documentation/foundation/urlcredential/init(trust:)
     public convenience init(trust: SecTrust) { fatalError() }
 }
+
+// MARK: URLSessionConfiguration's settings that only Apple's Foundation has (corelibs lacks them,
+// or declares them unavailable)
+
+extension URLSessionConfiguration {
+    /// `var waitsForConnectivity: Bool { get set }`
+    /// https://developer.apple.com/documentation/foundation/urlsessionconfiguration/waitsforconnectivity
+    @available(macOS 10.13, iOS 11.0, tvOS 11.0, watchOS 4.0, visionOS 1.0, *)
+    public var waitsForConnectivity: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+
+    /// `var allowsExpensiveNetworkAccess: Bool { get set }`
+    /// https://developer.apple.com/documentation/foundation/urlsessionconfiguration/allowsexpensivenetworkaccess
+    @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
+    public var allowsExpensiveNetworkAccess: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+
+    /// `var allowsConstrainedNetworkAccess: Bool { get set }`
+    /// https://developer.apple.com/documentation/foundation/urlsessionconfiguration/allowsconstrainednetworkaccess
+    @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
+    public var allowsConstrainedNetworkAccess: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+
+    /// `var tlsMinimumSupportedProtocolVersion: tls_protocol_version_t { get set }`
+    /// https://developer.apple.com/documentation/foundation/urlsessionconfiguration/tlsminimumsupportedprotocolversion
+    @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
+    public var tlsMinimumSupportedProtocolVersion: tls_protocol_version_t {
+        get { fatalError() }
+        set { fatalError() }
+    }
+
+    /// `var tlsMaximumSupportedProtocolVersion: tls_protocol_version_t { get set }`
+    /// https://developer.apple.com/documentation/foundation/urlsessionconfiguration/tlsmaximumsupportedprotocolversion
+    @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
+    public var tlsMaximumSupportedProtocolVersion: tls_protocol_version_t {
+        get { fatalError() }
+        set { fatalError() }
+    }
+
+    /// `var requiresDNSSECValidation: Bool { get set }`
+    /// https://developer.apple.com/documentation/foundation/urlsessionconfiguration/requiresdnssecvalidation
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
+    public var requiresDNSSECValidation: Bool {
+        get { fatalError() }
+        set { fatalError() }
+    }
+}

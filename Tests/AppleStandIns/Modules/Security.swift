@@ -20,6 +20,8 @@ public typealias CFArray = NSArray
 public typealias CFDictionary = NSDictionary
 /// https://developer.apple.com/documentation/corefoundation/cferror (toll-free bridged with NSError)
 public typealias CFError = NSError
+/// https://developer.apple.com/documentation/corefoundation/cfallocator
+public final class CFAllocator {}
 /// https://developer.apple.com/documentation/corefoundation/cftyperef
 public typealias CFTypeRef = AnyObject
 
@@ -30,8 +32,6 @@ public typealias OSStatus = Int32
 public final class SecTrust {}
 /// https://developer.apple.com/documentation/security/seccertificate (a CF type: not Sendable)
 public final class SecCertificate {}
-/// https://developer.apple.com/documentation/security/seckey (a CF type: not Sendable)
-public final class SecKey {}
 
 // MARK: Trust
 
@@ -59,28 +59,10 @@ public final class SecKey {}
 // MARK: Certificates and keys
 
 /// https://developer.apple.com/documentation/security/seccertificatecreatewithdata(_:_:)
-@discardableResult public func SecCertificateCreateWithData(_ allocator: AnyObject?, _ data: CFData) -> SecCertificate?
+@discardableResult public func SecCertificateCreateWithData(_ allocator: CFAllocator?, _ data: CFData) -> SecCertificate?
 { fatalError() }
 /// https://developer.apple.com/documentation/security/seccertificatecopydata(_:)
 @discardableResult public func SecCertificateCopyData(_ certificate: SecCertificate) -> CFData { fatalError() }
-/// https://developer.apple.com/documentation/security/seccertificatecopykey(_:) (macOS 10.14+, iOS 12+)
-@discardableResult public func SecCertificateCopyKey(_ certificate: SecCertificate) -> SecKey? { fatalError() }
-/// https://developer.apple.com/documentation/security/seckeycopyattributes(_:)
-@discardableResult public func SecKeyCopyAttributes(_ key: SecKey) -> CFDictionary? { fatalError() }
-/// https://developer.apple.com/documentation/security/seckeycopyexternalrepresentation(_:_:)
-@discardableResult public func SecKeyCopyExternalRepresentation(
-    _ key: SecKey, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
-)
-    -> CFData?
-{ fatalError() }
-/// https://developer.apple.com/documentation/security/ksecattrkeytype
-public var kSecAttrKeyType: CFString { fatalError() }
-/// https://developer.apple.com/documentation/security/ksecattrkeysizeinbits
-public var kSecAttrKeySizeInBits: CFString { fatalError() }
-/// https://developer.apple.com/documentation/security/ksecattrkeytypersa
-public var kSecAttrKeyTypeRSA: CFString { fatalError() }
-/// https://developer.apple.com/documentation/security/ksecattrkeytypeecsecprimerandom
-public var kSecAttrKeyTypeECSECPrimeRandom: CFString { fatalError() }
 
 // MARK: Keychain items
 

@@ -43,6 +43,19 @@ private enum ErrorsSnippets {
         }
     }
 
+    /// The error of the app's own signing interceptor, in "Find the code that failed".
+    struct SigningError: Error {}
+
+    // Errors, "Find the code that failed".
+    static func hookFailure(result: Result<User, NetworkingError>) {
+        if case .failure(let error) = result, let failure = error.hookFailure {
+            print(failure.stage, failure.hookType)  // interceptor MyApp.SigningInterceptor
+            if let signing = failure.error as? SigningError {
+                print("signing failed:", signing)
+            }
+        }
+    }
+
     // Errors, "Read the response behind an error".
     static func errorBody(result: Result<User, NetworkingError>) {
         if case .failure(.http(let httpError)) = result,

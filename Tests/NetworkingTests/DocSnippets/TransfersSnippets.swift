@@ -107,6 +107,7 @@ private enum ObservabilitySnippets {
                     }
                     if let metrics {
                         print("  \(metrics.responseBodyBytes ?? 0) bytes, \(metrics.redirectCount) redirects")
+                        for hop in metrics.redirects { print("  \(hop.statusCode) from \(hop.url) to \(hop.location)") }
                         print("  DNS \(metrics.domainLookup ?? 0) s, TLS \(metrics.secureConnection ?? 0) s")
                     }
                 }

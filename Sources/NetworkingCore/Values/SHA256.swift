@@ -1,9 +1,11 @@
 import Foundation
 
 /// SHA-256 (FIPS 180-4), for names and identities derived from keys: cache file names, the
-/// credential part of a cache key. Not used for anything secret, but a real SHA-256 all the same,
-/// checked against the NIST test vectors.
-struct SHA256 {
+/// credential part of a cache key, and the digest of a certificate's public key that pins compare
+/// (`CertificateSPKI`). Nothing secret is hashed with it, but it is a real SHA-256 all the same,
+/// checked against the NIST test vectors. It lives here, in the core, so that every module of the
+/// package shares one implementation.
+package struct SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -22,20 +24,20 @@ struct SHA256 {
     private var length: UInt64 = 0
 
     /// Starts a new digest.
-    init() { buffer.reserveCapacity(64) }
+    package init() { buffer.reserveCapacity(64) }
 
     /// The digest of `bytes`.
-    static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    package static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalize()
     }
 
     /// The digest of `string`'s UTF-8 bytes, as 64 lowercase hex digits.
-    static func hexDigest(_ string: String) -> String { hex(hash(Array(string.utf8))) }
+    package static func hexDigest(_ string: String) -> String { hex(hash(Array(string.utf8))) }
 
     /// Lowercase hex digits of `bytes`.
-    static func hex(_ bytes: [UInt8]) -> String {
+    package static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)
@@ -47,7 +49,7 @@ struct SHA256 {
     }
 
     /// Feeds more bytes.
-    mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         for byte in bytes {
             buffer.append(byte)
             length &+= 1
@@ -59,7 +61,7 @@ struct SHA256 {
     }
 
     /// Pads, processes the last block(s) and returns the 32-byte digest.
-    mutating func finalize() -> [UInt8] {
+    package mutating func finalize() -> [UInt8] {
         let bitLength = length &* 8
         var tail = buffer
         tail.append(0x80)
