@@ -38,7 +38,7 @@ BUILD_LOG := .build/harness/build.log
 # The integration suites (the test classes that talk to httpbin), which `make test` runs twice: over
 # the platform's default transport (CurlTransport on Linux), then over OTHER_TRANSPORT
 # (NETWORKING_TEST_TRANSPORT, read by Tests/NetworkingTests/HTTPBin.swift: curl or urlsession).
-INTEGRATION_TESTS := NetworkingTests\.(Auth|Bodies|Cancellation|ConcurrencyIntegration|CookiesIntegration|DefaultTransport|Downloads|Errors|FaultInjection|HTTPClientIntegration|Headers|HostileInput|Image|Interceptors|LogSinkIntegration|NetworkPathIntegration|Observability|ObservationPerKind|Redirects|ResumableDownload|Security|ServerSentEventsIntegration|StreamedRequestBody|TracingIntegration|TransfersIntegration|Verbs)
+INTEGRATION_TESTS := NetworkingTests\.(Attempts|Auth|Bodies|Cancellation|ConcurrencyIntegration|CookiesIntegration|DefaultTransport|Downloads|Errors|FaultInjection|HTTPClientIntegration|Headers|HostileInput|Image|Interceptors|LogSinkIntegration|NetworkPathIntegration|Observability|ObservationPerKind|Redirects|ResumableDownload|Security|ServerSentEventsIntegration|StreamedRequestBody|TracingIntegration|TransfersIntegration|Verbs)
 OTHER_TRANSPORT ?= urlsession
 
 # The last line counts every test run: both transport runs and the ThreadSanitizer run.

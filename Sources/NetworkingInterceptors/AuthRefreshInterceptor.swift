@@ -30,6 +30,9 @@ import Foundation
 /// - The refresh runs in a task of its own: cancelling the request that started it does not
 ///   cancel it for the others, and a cancelled waiter ends at once with `.cancelled`.
 ///
+/// The replay is labelled for the request's observers: its attempt says it follows a token refresh,
+/// and how long the refresh kept it waiting (see ``RequestAttempt``).
+///
 /// Requests whose options say `requiresAuthentication: false`, and requests whose body cannot be sent twice
 /// (`URLRequest.isBodyReplayable`), are passed through untouched.
 ///
@@ -113,9 +116,12 @@ public struct AuthRefreshInterceptor: OptionsAwareInterceptor {
         let exchange = try await next(request, options)
         guard statusCodes.contains(exchange.statusCode), request.isBodyReplayable else { return exchange }
         let sent = request.value(forHTTPHeaderField: headerName)
+        let refreshStart = ContinuousClock.now
         guard let credential = try await coordinator.credential(after: sent, sentAfter: ended, refresh: refresh) else {
             return exchange
         }
+        options.attemptRecorder?.willRetry(
+            because: .tokenRefresh(statusCode: exchange.statusCode), after: ContinuousClock.now - refreshStart)
         request.setValue(credential, forHTTPHeaderField: headerName)
         return try await next(request, options)
     }

@@ -28,6 +28,9 @@ import Foundation
 /// the chain with it), which replaces `maxAttempts` for it (`1` turns retrying off for that
 /// request); the endpoint layer uses it for per-endpoint retry counts.
 ///
+/// Each retry is labelled for the request's observers: the attempt it makes says it is a retry,
+/// after which status or error, and the wait chosen (see ``RequestAttempt``).
+///
 /// ```swift
 /// await networking.setInterceptors([
 ///     RetryInterceptor(maxAttempts: 3, baseDelay: .milliseconds(500), maxDelay: .seconds(30))
@@ -120,6 +123,7 @@ public struct RetryInterceptor: OptionsAwareInterceptor {
             guard attempt < attempts, let wait = delay(after: outcome, retry: attempt) else {
                 return try outcome.get()
             }
+            options.attemptRecorder?.willRetry(because: .retry(after: RequestAttempt.Outcome(outcome)), after: wait)
             do {
                 try await environment.sleep(wait)
             } catch {
@@ -173,5 +177,15 @@ public struct RetryInterceptor: OptionsAwareInterceptor {
     private static func seconds(_ duration: Duration) -> Double {
         let components = duration.components
         return Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}
+
+extension RequestAttempt.Outcome {
+    /// The outcome a retry policy judged: the response's status, or the error.
+    init(_ outcome: Result<HTTPExchange, NetworkingError>) {
+        switch outcome {
+        case .success(let exchange): self = .response(statusCode: exchange.statusCode)
+        case .failure(let error): self = .failure(error)
+        }
     }
 }

@@ -7,6 +7,9 @@ import Foundation
 /// Turns requests into `LogRecord`s: the spec's headlines plus curl-style detail lines
 /// (`  > ` for the request, `  < ` for the response, a bare marker line before a body).
 ///
+/// A request that made more than one attempt lists them, a `  ↻ ` line each (see
+/// LogFormatter+Attempts.swift).
+///
 /// ```
 /// 2026-06-14T20:09:58Z → GET /get [F97CE6EB-…]
 ///   > Accept: application/json
@@ -51,6 +54,7 @@ package struct LogFormatter: Sendable {
         let id = context.id.uuidString
         var details = Self.tracing(
             context.trace, attempts: completion.attemptSpanIDs, includingRequest ? requestDetails(context) : [])
+        details += Self.attemptLines(completion.attempts)
         if context.kind != .download, let response = completion.response {
             details += responseDetails(response)
         }
@@ -152,7 +156,7 @@ package struct LogFormatter: Sendable {
         return Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 
-    private static func singleLine(_ text: String) -> String {
+    static func singleLine(_ text: String) -> String {
         text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }

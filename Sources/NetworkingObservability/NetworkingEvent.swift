@@ -3,7 +3,8 @@ import Foundation
 /// One moment in a request's life, as `events()` delivers it.
 ///
 /// Every request yields one `.started` and then exactly one `.completed`, both carrying the same
-/// `RequestContext` (so the same `id`).
+/// `RequestContext` (so the same `id`). A request retried or replayed after a token refresh is
+/// still one request: its attempts are in the `.completed` event's metrics (``attempts``).
 ///
 /// ```swift
 /// for await event in stream {
@@ -31,6 +32,17 @@ public enum NetworkingEvent: Sendable {
         switch self {
         case .started(let context), .completed(let context, _, _, _): return context
         }
+    }
+
+    /// The attempts of a completed request that made more than one (retried, or replayed after a
+    /// token refresh), in order, from its metrics (``TransactionMetrics/attempts``); empty for a
+    /// request sent once and for `.started`.
+    ///
+    /// Attempts ride in the `.completed` event's metrics rather than in a case or an associated
+    /// value of their own, so that the `switch` statements written over this enum keep compiling.
+    public var attempts: [RequestAttempt] {
+        if case .completed(_, _, _, let metrics) = self { return metrics?.attempts ?? [] }
+        return []
     }
 
     /// Creates the `.completed` event for a completion.

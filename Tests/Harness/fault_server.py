@@ -33,6 +33,8 @@ described below. Paths (query parameters in brackets):
   /record [id]                 records the request's headers under id, 200 (on either port)
   /status [id, code, retry_after, www_authenticate]
                                counts under id, answers `code` with the given headers
+  /flaky [id, fail, code]      counts under id: answers `code` (503) to the first `fail` (2) requests,
+                               then 200 {"ok": true}
   /bearer [id, token]          200 if Authorization is "Bearer <token>" else 401 (Bearer), counted
   /garbage-json                200, Content-Type application/json, a body that is not JSON
   /set-cookie                  200 with Set-Cookie: session=<value of the X-Cookie-Value request header>
@@ -306,6 +308,14 @@ def handle_status(conn, request):
     return respond(conn, code, b'{"status": %d}' % code, headers)
 
 
+def handle_flaky(conn, request):
+    count = STATE.count(request.arg("id", ""))
+    if count <= int(request.arg("fail", "2")):
+        code = int(request.arg("code", "503"))
+        return respond(conn, code, b'{"status": %d}' % code, [("Content-Type", "application/json")])
+    return json_response(conn, {"ok": True})
+
+
 def handle_bearer(conn, request):
     STATE.count(request.arg("id", ""))
     expected = "Bearer " + request.arg("token", "fresh")
@@ -405,6 +415,7 @@ ROUTES = {
     "/redirect": handle_redirect,
     "/record": handle_record,
     "/status": handle_status,
+    "/flaky": handle_flaky,
     "/bearer": handle_bearer,
     "/garbage-json": handle_garbage_json,
     "/set-cookie": handle_set_cookie,

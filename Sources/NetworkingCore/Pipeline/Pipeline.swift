@@ -12,7 +12,8 @@ import Foundation
 /// a 2xx body over as it arrives, `download` writes it to a file, `upgrade` opens a connection
 /// from a WebSocket handshake's 101, and progress is reported by reading the body as it arrives. Interceptors see each as a `URLRequest` and an `HTTPExchange`
 /// (a 2xx body read as a stream or a file is empty for them); observers are told once when it
-/// starts and once when it ends (for a stream, when its body ends).
+/// starts, once as each attempt ends (see `AttemptRecorder`) and once when it ends (for a stream,
+/// when its body ends).
 ///
 /// Front doors (the `Networking` actor, `HTTPClient`) snapshot their configuration into a
 /// `Pipeline` and run requests on it off their own isolation, so the transfers of concurrent
@@ -158,10 +159,12 @@ package struct Pipeline: Sendable {
             observers: observers, request: urlRequest, beside: beside, kind: kind, options: options, tracer: tracer)
         let step = TransportStep(
             transport: tracer?.tracing(transport) ?? transport, state: requestState, reading: .streamed,
-            responseBodyLimit: responseBodyLimit)
+            responseBodyLimit: responseBodyLimit, attempts: observation?.attempts)
         let exchange: HTTPExchange
         do throws(NetworkingError) {
-            exchange = try await send(urlRequest, beside: beside, options: options, through: step).get()
+            exchange = try await send(
+                urlRequest, beside: beside, options: observation?.recording(options) ?? options, through: step
+            ).get()
         } catch {
             observation?.complete(error, exchange: nil)
             throw error
@@ -208,7 +211,7 @@ package struct Pipeline: Sendable {
         let context = RequestContext(method: method, url: nil, headers: headers, kind: kind, options: options)
         for observer in observers { observer.requestStarted(context) }
         let completion = RequestCompletion(
-            context: context, outcome: .failure(error), duration: .zero, metrics: nil, exchange: nil)
+            context: context, outcome: .failure(error), duration: .zero, metrics: nil, exchange: nil, attemptCount: 0)
         for observer in observers { observer.requestCompleted(completion) }
     }
 
@@ -241,8 +244,9 @@ package struct Pipeline: Sendable {
             observers: observers, request: urlRequest, beside: beside, kind: kind, options: options, tracer: tracer)
         let step = TransportStep(
             transport: tracer?.tracing(transport) ?? transport, state: requestState, uploadProgress: uploadProgress,
-            downloadProgress: downloadProgress)
-        let sent = await send(urlRequest, beside: beside, options: options, through: step)
+            downloadProgress: downloadProgress, attempts: observation?.attempts)
+        let sent = await send(
+            urlRequest, beside: beside, options: observation?.recording(options) ?? options, through: step)
         return SentRequest(sent, observation: observation, check: check)
     }
 

@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// One request as its observers see it, whatever its kind (a verb, an endpoint call in any
-/// environment, a download, a transfer, a stream): one start and one completion.
+/// environment, a download, a transfer, a stream): one start, an end for each attempt (see
+/// `AttemptRecorder`) and one completion.
 ///
 /// When every observer listens to failures only (`RequestObserver.observesFailuresOnly`, the
 /// default logger's case), a success is not reported at all (unless report-only pinning found a
@@ -22,6 +23,9 @@ package struct RequestObservation: Sendable {
     private let tracer: RequestTracer?
     /// The context whose start was reported, or `nil` while failures only are observed.
     private let started: RequestContext?
+    /// The request's attempts: the pipeline hands the recorder to the innermost step, which counts
+    /// them, and down the chain in the options, for the interceptors that label them.
+    package let attempts: AttemptRecorder
     private let since = DispatchTime.now().uptimeNanoseconds
 
     /// Starts observing `request` (with the body `beside` it, if it has one, and traced by
@@ -45,6 +49,14 @@ package struct RequestObservation: Sendable {
             for observer in observers { observer.requestStarted(context) }
             started = context
         }
+        attempts = AttemptRecorder(observers: observers, context: started, tracer: tracer)
+    }
+
+    /// `options` with this request's attempt recorder, for the interceptor chain.
+    package func recording(_ options: RequestOptions) -> RequestOptions {
+        var options = options
+        options.attemptRecorder = attempts
+        return options
     }
 
     /// Tells the observers how the request ended: `exchange` is the final response when there
@@ -68,18 +80,21 @@ package struct RequestObservation: Sendable {
         let byteCount = bytes ?? exchange.map { Int64($0.body.count) } ?? 0
         let outcome: RequestOutcome =
             failure.map { .failure($0) } ?? .success(statusCode: exchange?.statusCode ?? 0, byteCount: Int(byteCount))
-        // Nothing was measured of a request that got no response and moved no body bytes.
-        let measured =
+        let attempts = attempts.attempts
+        // Nothing was measured of a request that got no response and moved no body bytes, beyond
+        // its attempts when there were several.
+        var measured =
             metrics ?? exchange?.metrics
-            ?? (exchange == nil && bytes == nil
+            ?? (exchange == nil && bytes == nil && attempts.isEmpty
                 ? nil
                 : TransactionMetrics(
                     startDate: Date(timeIntervalSinceNow: -Double(elapsed) / 1e9), endDate: Date(),
                     requestBodyBytes: beside.map { $0.body.length } ?? request.inMemoryBodyByteCount,
                     responseBodyBytes: byteCount))
+        if !attempts.isEmpty { measured?.attempts = attempts }
         let completion = RequestCompletion(
             context: context, outcome: outcome, duration: duration, metrics: measured, exchange: exchange,
-            attemptSpanIDs: tracer?.attemptSpanIDs ?? [])
+            attemptSpanIDs: tracer?.attemptSpanIDs ?? [], attemptCount: self.attempts.count)
         for observer in observers { observer.requestCompleted(completion) }
     }
 

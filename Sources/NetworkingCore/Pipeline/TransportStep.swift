@@ -23,6 +23,8 @@ package struct TransportStep: Sendable {
     /// The `responseBodyLimit` of the requests sent, when not the default (a download to a file
     /// holds none of its body in memory: `Int.max`).
     let responseBodyLimit: Int
+    /// The request's attempts, when it has observers: each call of `send` is one attempt.
+    let attempts: AttemptRecorder?
 
     /// A step that collects the body (reporting its arrival to `downloadProgress`), or with
     /// `reading` `.streamed` hands a 2xx body over as it arrives; redirects are followed by
@@ -30,8 +32,9 @@ package struct TransportStep: Sendable {
     package init(
         transport: any HTTPTransport, state: RequestState, reading: TransportRequest.BodyReading = .whole,
         uploadProgress: ProgressReporter? = nil, downloadProgress: ProgressReporter? = nil,
-        responseBodyLimit: Int = TransportRequest.defaultResponseBodyLimit
+        responseBodyLimit: Int = TransportRequest.defaultResponseBodyLimit, attempts: AttemptRecorder? = nil
     ) {
+        self.attempts = attempts
         self.transport = transport
         self.state = state
         self.reading = reading
@@ -52,8 +55,23 @@ package struct TransportStep: Sendable {
     }
 
     /// Sends `request` through the transport, with the body `beside` it unless an interceptor
-    /// put one of its own on the head.
+    /// put one of its own on the head: one attempt of the request, counted here when it is
+    /// observed (the attempt ends when its response head, or its failure, reaches the step).
     package func send(_ request: URLRequest, beside: BodyBeside? = nil) async throws(NetworkingError) -> HTTPExchange {
+        guard let attempts else { return try await attempt(request, beside: beside) }
+        let start = attempts.begin()
+        do throws(NetworkingError) {
+            let exchange = try await attempt(request, beside: beside)
+            attempts.end(start, .response(statusCode: exchange.statusCode), metrics: exchange.metrics)
+            return exchange
+        } catch {
+            attempts.end(start, .failure(error), metrics: nil)
+            throw error
+        }
+    }
+
+    /// One attempt: the request's hops, and its body collected or handed over as it arrives.
+    private func attempt(_ request: URLRequest, beside: BodyBeside?) async throws(NetworkingError) -> HTTPExchange {
         // Progress is counted as the body arrives, so the transport is asked to stream it.
         var sent = try TransportRequest(
             sending: request, beside: beside, reading: downloadProgress == nil ? reading : .streamed)

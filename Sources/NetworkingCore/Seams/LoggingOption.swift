@@ -48,6 +48,13 @@ package struct LogGate: RequestObserver {
         logger.requestStarted(context)
     }
 
+    /// Passes the end of an attempt on to the logger, unless logging is off or the request must
+    /// not be logged.
+    package func requestAttemptEnded(_ attempt: RequestAttempt, context: RequestContext) {
+        guard isEnabled, Self.isEnabledProcessWide, context.shouldPrintLogs else { return }
+        logger.requestAttemptEnded(attempt, context: context)
+    }
+
     /// Passes the completion on to the logger, unless logging is off or the request must not be logged.
     package func requestCompleted(_ completion: RequestCompletion) {
         guard isEnabled, Self.isEnabledProcessWide, completion.context.shouldPrintLogs else { return }

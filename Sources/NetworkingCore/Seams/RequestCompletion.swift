@@ -23,6 +23,14 @@ public struct RequestCompletion: Sendable {
     /// each try (a retry, a replay after a token refresh and each redirect count; so does an attempt
     /// a response cache or a fake answered). Empty otherwise.
     public let attemptSpanIDs: [TraceContext.SpanID]
+    /// How many attempts the request made (see ``RequestAttempt``): 1 for a request sent once, more
+    /// when it was retried or replayed after a token refresh, 0 when it never reached the
+    /// transport (an interceptor answered or failed it first, or it could not be built).
+    public let attemptCount: Int
+    /// Every attempt, in order, with why it was made, the wait before it, how it ended and its own
+    /// metrics, when the request made more than one (they are ``TransactionMetrics/attempts``);
+    /// empty for a request sent once, whose one attempt is the request itself.
+    public var attempts: [RequestAttempt] { metrics?.attempts ?? [] }
     /// The final response, when there was one (for logs: status, headers, body).
     ///
     /// Made each time it is read, from the exchange (or the error) the completion keeps: most
@@ -47,28 +55,29 @@ public struct RequestCompletion: Sendable {
     /// Creates a completion.
     package init(
         context: RequestContext, outcome: RequestOutcome, duration: Duration, metrics: TransactionMetrics?,
-        response: ResponseMetadata?, attemptSpanIDs: [TraceContext.SpanID] = []
+        response: ResponseMetadata?, attemptSpanIDs: [TraceContext.SpanID] = [], attemptCount: Int = 1
     ) {
         self.init(
             context: context, outcome: outcome, duration: duration, metrics: metrics, source: .metadata(response),
-            attemptSpanIDs: attemptSpanIDs)
+            attemptSpanIDs: attemptSpanIDs, attemptCount: attemptCount)
     }
 
     /// A completion whose `response` is the metadata of `exchange`, else of the outcome's error,
     /// made only when an observer reads it.
     init(
         context: RequestContext, outcome: RequestOutcome, duration: Duration, metrics: TransactionMetrics?,
-        exchange: HTTPExchange?, attemptSpanIDs: [TraceContext.SpanID] = []
+        exchange: HTTPExchange?, attemptSpanIDs: [TraceContext.SpanID] = [], attemptCount: Int = 1
     ) {
         self.init(
             context: context, outcome: outcome, duration: duration, metrics: metrics, source: .exchange(exchange),
-            attemptSpanIDs: attemptSpanIDs)
+            attemptSpanIDs: attemptSpanIDs, attemptCount: attemptCount)
     }
 
     private init(
         context: RequestContext, outcome: RequestOutcome, duration: Duration, metrics: TransactionMetrics?,
-        source: ResponseSource, attemptSpanIDs: [TraceContext.SpanID]
+        source: ResponseSource, attemptSpanIDs: [TraceContext.SpanID], attemptCount: Int
     ) {
+        self.attemptCount = attemptCount
         self.context = context
         self.outcome = outcome
         self.duration = duration

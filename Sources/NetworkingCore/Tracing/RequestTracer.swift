@@ -31,6 +31,14 @@ package final class RequestTracer: Sendable {
     /// The span of each attempt so far, in order.
     package var attemptSpanIDs: [TraceContext.SpanID] { attempts.withLock { $0 } }
 
+    /// How many spans the attempts so far were given.
+    package var attemptSpanCount: Int { attempts.withLock { $0.count } }
+
+    /// The spans given since there were `count`, in order: those of one attempt's hops.
+    package func attemptSpanIDs(from count: Int) -> [TraceContext.SpanID] {
+        attempts.withLock { Array($0.dropFirst(count)) }
+    }
+
     /// `request` as one attempt sends it: with a `traceparent` naming a new span (a child of the
     /// request's), and the context's `tracestate` unless the request has one. A request to which an
     /// interceptor gave a `traceparent` of its own is sent as it is, and counts no attempt.

@@ -41,6 +41,8 @@ public struct RequestOptions: Sendable, Hashable {
     /// once, when the request starts: unlike the other options, it reaches the server, as the
     /// parent of the request's span in `traceparent`. An endpoint sets it with `traceContext`.
     public var traceContext: TraceContext? = nil
+    /// Where the request's attempts are recorded, when it has observers (see `attemptRecorder`).
+    package var recorderSlot = AttemptRecorderSlot()
 
     /// Creates options; the defaults are those of a request that sets none.
     public init(requiresAuthentication: Bool = true, maxAttempts: Int? = nil, printsLogs: Bool = true) {

@@ -47,6 +47,11 @@ public struct TransactionMetrics: Sendable, Hashable {
     /// report-only pinning (`ServerTrust.PinEnforcement.reportOnly`) let the request through;
     /// `nil` when every pinned key matched or nothing was pinned.
     public var pinMismatch: String?
+    /// Every attempt of the request, in order, when it made more than one (retried, or replayed
+    /// after a token refresh; see ``RequestAttempt``), each with its own metrics; empty for a
+    /// request sent once, and in the metrics of one attempt. The other figures are those of the
+    /// last attempt.
+    public var attempts: [RequestAttempt] = []
 
     /// Creates metrics; only the start and end are required.
     public init(

@@ -1,0 +1,1 @@
+../../../../NetworkingTests/DocSnippets/DebuggingSnippets.swift
