@@ -9,6 +9,7 @@ import Foundation
 ///
 /// ```swift
 /// final class CollectingSink: LogSink, @unchecked Sendable {
+///     // @unchecked: `lines` is read and written only under `lock`.
 ///     private let lock = NSLock()
 ///     private var lines: [String] = []
 ///

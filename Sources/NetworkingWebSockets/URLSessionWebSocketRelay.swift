@@ -71,11 +71,7 @@ final class URLSessionWebSocketRelay: NSObject, URLSessionWebSocketDelegate, Sen
         #endif
         // Credentials are the library's business (headers, interceptors): a 401 or 407 is the
         // server's answer, which the interceptors see.
-        let httpAuthMethods = [
-            NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest,
-            NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
-        ]
-        guard httpAuthMethods.contains(method) else {
+        guard AuthenticationChallengeAnswer.httpAuthenticationMethods.contains(method) else {
             completionHandler(.performDefaultHandling, nil)
             return
         }

@@ -4,6 +4,7 @@ import XCTest
 
 /// Collects the headline of every record it receives (the `LogSink` documentation's example).
 final class CollectingSink: LogSink, @unchecked Sendable {
+    // @unchecked: `lines` is read and written only under `lock`.
     private let lock = NSLock()
     private var lines: [String] = []
 
@@ -14,6 +15,7 @@ final class CollectingSink: LogSink, @unchecked Sendable {
 
 /// Keeps every record it receives, for the assertions below.
 private final class RecordingSink: LogSink, @unchecked Sendable {
+    // @unchecked: `kept` is read and written only under `lock`.
     private let lock = NSLock()
     private var kept: [LogRecord] = []
 

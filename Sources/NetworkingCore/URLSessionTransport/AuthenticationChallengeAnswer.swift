@@ -12,7 +12,7 @@ import Foundation
 /// must end as the server's response, body included, for the interceptors and the error decoding
 /// to read (`{"error":"invalid_token"}`, problem details). How to get there depends on the
 /// Foundation, so the platform is a parameter and the tests on Linux cover every answer.
-enum AuthenticationChallengeAnswer: Sendable, Hashable {
+package enum AuthenticationChallengeAnswer: Sendable, Hashable {
     /// The system's own handling, as if the delegate had no challenge method
     /// (`URLSession.AuthChallengeDisposition.performDefaultHandling`).
     case performDefaultHandling
@@ -21,7 +21,7 @@ enum AuthenticationChallengeAnswer: Sendable, Hashable {
     case endWithResponseSoFar
 
     /// The methods of HTTP authentication, whose challenges come from a `401` or a `407`.
-    static let httpAuthenticationMethods: Set<String> = [
+    package static let httpAuthenticationMethods: Set<String> = [
         NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest, NSURLAuthenticationMethodDefault,
         NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
     ]
