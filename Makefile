@@ -230,7 +230,7 @@ HAR_READER_SOURCES := $(addprefix Sources/NetworkingTesting/,HARDocument.swift H
 # NetworkingCore's sources in its subfolders too (find, not wildcard, which sees one level only).
 FUZZ_SOURCES := $(filter-out %/Exports.swift,$(shell find Sources/NetworkingCore -name '*.swift' | sort) \
 	$(wildcard Sources/NetworkingCache/*.swift Sources/NetworkingObservability/*.swift)) \
-	Sources/Networking/ImageHeader.swift Sources/Networking/ImageFormat.swift $(WEBSOCKET_CODEC_SOURCES) \
+	Sources/Networking/Images/ImageHeader.swift Sources/Networking/Images/ImageFormat.swift $(WEBSOCKET_CODEC_SOURCES) \
 	$(HAR_READER_SOURCES) $(wildcard Tests/Fuzz/Support/*.swift)
 FUZZ_FLAGS := -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -use-ld=lld -package-name Networking
 

@@ -10,7 +10,7 @@ work="$root/.build/apple-standins-self-test"
 rm -rf "$work"
 mkdir -p "$work"
 cp -R "$root/Sources" "$work/Sources"
-file="$work/Sources/Networking/ImageResponse.swift"
+file="$work/Sources/Networking/Images/ImageResponse.swift"
 grep -q '^public struct ImageResponse: Sendable {$' "$file" || {
     echo "error: self-test: ImageResponse.swift no longer declares 'public struct ImageResponse: Sendable'" >&2
     exit 1

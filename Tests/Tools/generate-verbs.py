@@ -16,8 +16,8 @@ import textwrap
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SENDABLE_FILE = ROOT / "Sources/Networking/Networking+Verbs.swift"
-ISOLATED_FILE = ROOT / "Sources/Networking/Networking+VerbsForIsolatedModels.swift"
+SENDABLE_FILE = ROOT / "Sources/Networking/Client/Networking+Verbs.swift"
+ISOLATED_FILE = ROOT / "Sources/Networking/Client/Networking+VerbsForIsolatedModels.swift"
 
 # The verbs: name, whether it sends a query (else a body), whether it takes `cachingLevel:`.
 VERBS = [("get", True, True), ("delete", True, False), ("post", False, False), ("put", False, False),
