@@ -14,6 +14,7 @@
 #   make api-check     compare the public API with its baseline in Tests/API (make api-baseline rewrites it)
 #   make apple-standins  type-check the Apple platforms' code against stand-in SDK modules
 #   make docs          build the DocC documentation (warnings as errors) into .build/docs
+#   make doc-blocks    compile each Swift block of README.md and the articles as pasted, load each manifest
 #   make format        reformat the sources in place
 #   make bench         release-build the benchmarks and run them against a local nginx (bench-results.json)
 #   make httpbin       start a server and the proxies for iteration: eval "$(make -s httpbin)"
@@ -42,7 +43,7 @@ INTEGRATION_TESTS := NetworkingTests\.(Attempts|Auth|Bodies|Cancellation|Concurr
 OTHER_TRANSPORT ?= urlsession
 
 # The last line counts every test run: both transport runs and the ThreadSanitizer run.
-test: format-check build-tests docs api-check apple-standins
+test: format-check build-tests docs doc-blocks api-check apple-standins
 	$(WITH_HTTPBIN) $(HARNESS)/run-tests.sh "$(SWIFT)" "$(OTHER_TRANSPORT)" '$(INTEGRATION_TESTS)'
 	$(MAKE) --no-print-directory default-main-actor-app
 	$(MAKE) --no-print-directory sanitize-thread fuzz-smoke
@@ -135,6 +136,16 @@ docs:
 			|| { cat $(DOCS_DIR)/$$m.log >&2; echo "docs: $$m has documentation warnings (above)" >&2; exit 1; }; \
 	done; \
 	echo "docs: $(DOC_MODULES) built into $(DOCS_DIR)"
+
+# Each Swift block of README.md and of the DocC articles compiled as a reader pastes it, a file of its
+# own with only the imports it shows, against the modules of the debug build (one swiftc per block; the
+# library is not rebuilt); each manifest block laid out as a package and loaded. Fragments, the preamble
+# they are compiled with (Tests/Harness/DocBlocks/DocContext.swift) and the other rules are described
+# at the top of Tests/Harness/check-doc-blocks.py.
+.PHONY: doc-blocks
+doc-blocks:
+	@for m in Networking NetworkingTesting NetworkingCurl; do $(SWIFT) build --target "$$m" | grep -v '^\[' || true; done
+	python3 Tests/Harness/check-doc-blocks.py --bin-path "$$($(SWIFT) build --show-bin-path)"
 
 # Networking against raw URLSession on nginx (installed from Debian if missing); BENCH_ARGS
 # passes options, e.g. BENCH_ARGS='--rounds 5 --only sequential,stub'.

@@ -10,9 +10,9 @@ import Foundation
 /// followed, when the request carries a credential, by a **credential identity**: 32 hex digits of
 /// the SHA-256 of the credential headers' names and values. The secret itself is never part of a
 /// key, a file name or a file.
-package enum CacheKey {
+@usableFromInline package enum CacheKey {
     /// The headers that say who a request is made as.
-    package static let defaultCredentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
+    @usableFromInline package static let defaultCredentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
 
     /// The identity of the credential in `headers` (looking at `names`), or `nil` when none is present.
     package static func credentialIdentity(of headers: HTTPHeaders, names: [String] = defaultCredentialHeaders)

@@ -9,6 +9,13 @@ import Foundation
 ///
 /// Placed innermost in a pipeline (beneath the interceptors), so a response served from the
 /// store is seen by interceptors, validators and observers exactly like one from the network.
+/// The `Networking` client puts one there when given a response cache; a program that uses
+/// `NetworkingCore`'s `Pipeline` without the umbrella wraps its transport in one:
+///
+/// ```swift
+/// let transport = ResponseCachingTransport(wrapping: URLSessionTransport(), store: ResponseCache())
+/// let pipeline = Pipeline(transport: transport, baseURL: "https://api.example.com")
+/// ```
 ///
 /// - **Keys** are the method, the URL and the identity of the credential the request carries (see
 ///   `CacheKey`): a response fetched with one user's `Authorization` is never served to another.
@@ -26,7 +33,7 @@ import Foundation
 ///   the stored `GET` response for its URL.
 /// - Requests the caller made conditional or partial themselves (`If-None-Match`, `Range`, …) pass
 ///   through untouched.
-package struct ResponseCachingTransport: HTTPTransport {
+public struct ResponseCachingTransport: HTTPTransport {
     /// The transport that reaches the network.
     package let base: any HTTPTransport
     /// Where responses are kept.
@@ -45,14 +52,20 @@ package struct ResponseCachingTransport: HTTPTransport {
 
     /// Wraps `base`, keeping responses in `store`.
     ///
-    /// - Parameters:
-    ///   - credentialHeaders: the headers that identify the requester; add the name of a custom
-    ///     authentication header.
-    ///   - clock: the current time (inject one in tests).
-    package init(
+    /// - Parameter credentialHeaders: the headers that identify the requester (by default
+    ///   `Authorization`, `Proxy-Authorization` and `Cookie`); add the name of a custom
+    ///   authentication header, so that one user's response is never served to another.
+    public init(
         wrapping base: any HTTPTransport, store: any ResponseStore,
-        credentialHeaders: [String] = CacheKey.defaultCredentialHeaders,
-        clock: @escaping @Sendable () -> Date = { Date() }
+        credentialHeaders: [String] = CacheKey.defaultCredentialHeaders
+    ) {
+        self.init(wrapping: base, store: store, credentialHeaders: credentialHeaders, clock: { Date() })
+    }
+
+    /// Wraps `base`, keeping responses in `store`, reading the time from `clock` (for tests).
+    package init(
+        wrapping base: any HTTPTransport, store: any ResponseStore, credentialHeaders: [String],
+        clock: @escaping @Sendable () -> Date
     ) {
         self.base = base
         self.store = store
@@ -71,7 +84,7 @@ package struct ResponseCachingTransport: HTTPTransport {
 
     /// Answers a `GET` from the cache when the HTTP caching rules allow, revalidating or fetching otherwise;
     /// another method that succeeds removes the cached `GET` response for its URL.
-    package func send(_ sent: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+    public func send(_ sent: TransportRequest) async throws(NetworkingError) -> TransportResponse {
         let request = sent.head
         let method = (request.httpMethod ?? "GET").uppercased()
         guard method == "GET", let key = key(for: request) else {

@@ -53,8 +53,9 @@ extension WebSocket {
         let handshakeTransport = ClosureTransport(exchange: { (request) throws(NetworkingError) -> HTTPExchange in
             try await attempts.attempt(request, protocols: protocols, options: options, connector: connector)
         })
-        let sent = await pipeline.upgrade(
-            request, options: requestOptions, transport: handshakeTransport, check: Self.upgradeFailure)
+        let sent = await pipeline.send(
+            request, kind: .request, options: requestOptions, transport: handshakeTransport,
+            check: Self.upgradeFailure)
         let opened = sent.decoded { (_) throws(NetworkingError) -> WebSocket in
             guard let (url, agreement, connection) = attempts.takeLast() else { throw .invalidResponse }
             return WebSocket(url: url, agreement: agreement, connection: connection)

@@ -115,7 +115,7 @@ enum Clients {
         _ key: String, _ pipeline: Pipeline, path: String, as type: T.Type
     ) -> Client {
         Client(key: key) {
-            let result = await pipeline.execute(HTTPRequest(method: .get, path: path)) {
+            let result = await pipeline.send(HTTPRequest(method: .get, path: path)).decoded {
                 (exchange) throws(NetworkingError) -> T in
                 try ResponseDecoding.decode(T.self, from: exchange, decoder: pipeline.decoder)
             }

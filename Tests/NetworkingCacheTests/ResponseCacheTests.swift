@@ -21,7 +21,11 @@ final class ResponseCacheTests: XCTestCase {
     ) -> (ResponseCachingTransport, ScriptedTransport) {
         let network = ScriptedTransport(handler)
         let cache = store ?? ResponseCache(defaultMaxAge: defaultMaxAge, directory: nil)
-        return (ResponseCachingTransport(wrapping: network, store: cache, clock: clock.function), network)
+        return (
+            ResponseCachingTransport(
+                wrapping: network, store: cache, credentialHeaders: CacheKey.defaultCredentialHeaders,
+                clock: clock.function), network
+        )
     }
 
     private func body(_ text: String) -> Data { Data(text.utf8) }

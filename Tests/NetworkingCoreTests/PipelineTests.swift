@@ -26,13 +26,13 @@ final class PipelineTests: XCTestCase {
     }
 
     func testEmpty204IsFineForVoid() async {
-        let result = await pipeline(status: 204).execute(HTTPRequest(method: .delete, path: "/x")) { _ in () }
+        let result = await pipeline(status: 204).send(HTTPRequest(method: .delete, path: "/x")).decoded { _ in () }
         guard case .success = result else { return XCTFail("got \(result)") }
     }
 
     func testNon2xxIsAnHTTPErrorWithTheFullResponse() async {
         let result = await pipeline(status: 422, body: #"{"errors":{"name":["taken"]}}"#, headers: ["X-Trace": "1"])
-            .execute(HTTPRequest(method: .post, path: "/x")) { _ in () }
+            .send(HTTPRequest(method: .post, path: "/x")).decoded { _ in () }
         guard case .failure(.http(let error)) = result else { return XCTFail("got \(result)") }
         XCTAssertEqual(error.statusCode, 422)
         XCTAssertTrue(error.isClientError)
@@ -42,7 +42,7 @@ final class PipelineTests: XCTestCase {
     }
 
     func test3xxThatWasNotFollowedIsAnHTTPError() async {
-        let result = await pipeline(status: 304).execute(HTTPRequest(method: .get, path: "/x")) { _ in () }
+        let result = await pipeline(status: 304).send(HTTPRequest(method: .get, path: "/x")).decoded { _ in () }
         guard case .failure(.http(let error)) = result else { return XCTFail("got \(result)") }
         XCTAssertEqual(error.statusCode, 304)
     }
@@ -50,7 +50,7 @@ final class PipelineTests: XCTestCase {
     func testARequestThatCannotBeBuiltNeverReachesTheTransport() async {
         let sent = Sent()
         let result = await pipeline(status: 200, sent: sent)
-            .execute(HTTPRequest(method: .get, path: "/x", headers: ["X-A": "1\r\n"])) { _ in () }
+            .send(HTTPRequest(method: .get, path: "/x", headers: ["X-A": "1\r\n"])).decoded { _ in () }
         guard case .failure(.invalidRequest) = result else { return XCTFail("got \(result)") }
         XCTAssertEqual(sent.requests.withLock { $0.count }, 0)
     }
@@ -60,13 +60,14 @@ final class PipelineTests: XCTestCase {
             builder: RequestBuilder(baseURL: "http://h.test"),
             transport: ClosureTransport(exchange: { _ throws(NetworkingError) in throw .transport(URLError(.timedOut)) }
             ))
-        let result = await failing.execute(HTTPRequest(method: .get, path: "/x")) { _ in () }
+        let result = await failing.send(HTTPRequest(method: .get, path: "/x")).decoded { _ in () }
         guard case .failure(.transport(let error)) = result else { return XCTFail("got \(result)") }
         XCTAssertEqual(error.code, .timedOut)
     }
 
     func testDecodeSeesTheExchange() async {
-        let result = await pipeline(status: 200, body: #"{"a":1}"#).execute(HTTPRequest(method: .get, path: "/x")) {
+        let result = await pipeline(status: 200, body: #"{"a":1}"#).send(HTTPRequest(method: .get, path: "/x")).decoded
+        {
             exchange throws(NetworkingError) in
             try ResponseDecoding.decode([String: Int].self, from: exchange, decoder: JSONCoding.makeDecoder())
         }

@@ -38,7 +38,7 @@ final class RequestCompletionTests: XCTestCase {
         }
         let pipeline = Pipeline(
             builder: RequestBuilder(baseURL: "https://api.example.test"), transport: transport, observers: [observer])
-        _ = await pipeline.execute(HTTPRequest(method: .get, path: "/me")) { _ in () }
+        _ = await pipeline.send(HTTPRequest(method: .get, path: "/me")).decoded { _ in () }
         let completion = try XCTUnwrap(observer.completions.first)
         XCTAssertNil(completion.response)
         XCTAssertTrue(completion.outcome.error?.isTimeout ?? false)
@@ -76,7 +76,7 @@ final class RequestCompletionTests: XCTestCase {
         })
         let pipeline = Pipeline(
             builder: RequestBuilder(baseURL: "https://api.example.test"), transport: transport, observers: [observer])
-        _ = await pipeline.execute(HTTPRequest(method: .get, path: "/me")) { _ in () }
+        _ = await pipeline.send(HTTPRequest(method: .get, path: "/me")).decoded { _ in () }
         XCTAssertEqual(observer.completions.count, 1)
         return try XCTUnwrap(observer.completions.first)
     }

@@ -70,7 +70,7 @@ final class RequestOptionsTests: XCTestCase {
             builder: RequestBuilder(baseURL: "https://api.example.test"), interceptors: [recorder],
             transport: Self.okTransport { _ in }, observers: [observer])
         let options = RequestOptions(requiresAuthentication: false)
-        let result = await pipeline.execute(HTTPRequest(method: .get, path: "/me"), options: options) { _ in () }
+        let result = await pipeline.send(HTTPRequest(method: .get, path: "/me"), options: options).decoded { _ in () }
         XCTAssertNoThrow(try result.get())
         XCTAssertEqual(recorder.seen, [options])
         XCTAssertEqual(observer.contexts.map(\.options), [options])

@@ -32,9 +32,9 @@
             try Data("from disk".utf8).write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
             let pipeline = Pipeline(builder: RequestBuilder(baseURL: HTTPBin.baseURL), transport: try CurlTransport())
-            let result = await pipeline.execute(
+            let result = await pipeline.send(
                 HTTPRequest(method: .post, path: "/post", body: .file(file, contentType: "text/plain"))
-            ) { (exchange) throws(NetworkingError) -> Data in exchange.body }
+            ).decoded { (exchange) throws(NetworkingError) -> Data in exchange.body }
             let body = try value(result)
             let echo = try JSONDecoder().decode(AnyCodable.self, from: body)
             XCTAssertEqual(echo["data"]?.stringValue, "from disk")

@@ -222,7 +222,7 @@ final class AuthRefreshInterceptorTests: XCTestCase {
             builder: RequestBuilder(
                 baseURL: "https://api.example.test", defaultHeaders: ["Authorization": "Bearer old"]),
             interceptors: [AuthRefreshInterceptor { nil }], transport: server.transport)
-        let result = await pipeline.execute(HTTPRequest(method: .get, path: "/me")) { _ in () }
+        let result = await pipeline.send(HTTPRequest(method: .get, path: "/me")).decoded { _ in () }
         XCTAssertEqual(result.failure()?.statusCode, 401)
     }
 

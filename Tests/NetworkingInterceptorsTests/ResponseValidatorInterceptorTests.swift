@@ -61,10 +61,10 @@ final class ResponseValidatorInterceptorTests: XCTestCase {
         let pipeline = Pipeline(
             builder: RequestBuilder(baseURL: "https://api.example.test"), interceptors: [expectJSON],
             transport: server.transport)
-        let broken = await pipeline.execute(HTTPRequest(method: .get, path: "/broken")) { _ in () }
+        let broken = await pipeline.send(HTTPRequest(method: .get, path: "/broken")).decoded { _ in () }
         guard case .http(let error)? = broken.failure() else { return XCTFail("expected .http") }
         XCTAssertEqual(error.statusCode, 500)
-        let plain = await pipeline.execute(HTTPRequest(method: .get, path: "/plain")) { _ in () }
+        let plain = await pipeline.send(HTTPRequest(method: .get, path: "/plain")).decoded { _ in () }
         guard case .validation? = plain.failure() else { return XCTFail("expected .validation") }
     }
 

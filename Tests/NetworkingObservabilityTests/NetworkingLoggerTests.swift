@@ -139,7 +139,7 @@ final class NetworkingLoggerTests: XCTestCase {
         let pipeline = pipeline(
             cannedTransport(headers: ["Content-Type": "image/png"], body: png), observers: [logger],
             headers: ["Accept": "image/*"])
-        _ = await pipeline.execute(HTTPRequest(method: .get, path: "/image/png"), kind: .download) {
+        _ = await pipeline.send(HTTPRequest(method: .get, path: "/image/png"), kind: .download).decoded {
             (exchange) throws(NetworkingError) -> Data in exchange.body
         }
         let records = sink.records

@@ -31,7 +31,7 @@ func pipeline(
 /// Runs `request` on `pipeline`, returning the raw body.
 @discardableResult
 func send(_ pipeline: Pipeline, _ request: HTTPRequest) async -> Result<Data, NetworkingError> {
-    await pipeline.execute(request) { (exchange) throws(NetworkingError) -> Data in exchange.body }
+    await pipeline.send(request).decoded { (exchange) throws(NetworkingError) -> Data in exchange.body }
 }
 
 /// A sink that keeps what it is given.

@@ -38,29 +38,12 @@ extension Networking {
         }
         let transport = verbTransport(cachingLevel, on: current)
         let decoder = current.pipeline.decoder
-        switch await Self.sendUndecoded(request, on: current, transport: transport, downloadProgress: tracker?.reporter)
-        {
-        case .failure(let error):
-            return .failure(error)
-        case .success(let sent):
-            return sent.decoded { (exchange) throws(NetworkingError) -> T in
-                let value = try decode(exchange, decoder)
-                tracker?.complete(completedBytes: Int64(exchange.body.count))
-                return value
-            }
+        let sent = await current.pipeline.send(request, transport: transport, downloadProgress: tracker?.reporter)
+        return sent.decoded { (exchange) throws(NetworkingError) -> T in
+            let value = try decode(exchange, decoder)
+            tracker?.complete(completedBytes: Int64(exchange.body.count))
+            return value
         }
-    }
-
-    /// Sends `request` on `current`'s pipeline through `transport`, off the caller; the response
-    /// is left for the caller to decode.
-    @concurrent
-    static func sendUndecoded(
-        _ request: HTTPRequest, on current: RequestSnapshot, transport: any HTTPTransport,
-        downloadProgress: ProgressReporter?
-    ) async -> Result<SentRequest, NetworkingError> {
-        await current.pipeline.sendUndecoded(
-            request, kind: .request, options: RequestOptions(), transport: transport,
-            downloadProgress: downloadProgress)
     }
 
     /// Sends a request whose parts need no encoding and decodes the response as `T` in the

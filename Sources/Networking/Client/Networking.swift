@@ -204,27 +204,6 @@ public actor Networking {
         return current
     }
 
-    /// Runs a request off the actor, registered for cancellation under its path.
-    ///
-    /// It runs on the caller's executor up to the pipeline (which runs on the global executor):
-    /// a verb called from outside the actor does not hop onto it, and only a configuration
-    /// changed since the last request visits the actor. The registration comes first, so a
-    /// `cancelAllRequests()` that runs after this call started always sees the request.
-    /// A `cachingLevel` other than `.none` puts the download cache beneath the interceptors.
-    @inline(__always)
-    nonisolated(nonsending) func perform<T: Sendable>(
-        _ request: HTTPRequest, cachingLevel: CachingLevel = .none,
-        decode: @escaping @Sendable (HTTPExchange, JSONDecoder) throws(NetworkingError) -> T
-    ) async -> Result<T, NetworkingError> {
-        // Registered in place rather than through `RequestRegistry.run`: one closure and two
-        // async frames less per request.
-        let registration = registry.register(key: request.path)
-        defer { registry.unregister(registration) }
-        let current = await currentSnapshot()
-        let transport = verbTransport(cachingLevel, on: current)
-        return await Self.execute(request, kind: .request, on: current, transport: transport, decode: decode)
-    }
-
     /// The configuration as requests see it, from the actor only when it changed since the last
     /// request.
     @inline(__always)
@@ -233,40 +212,42 @@ public actor Networking {
         return await requestSnapshot()
     }
 
-    /// Runs `request` on `current`'s pipeline through `transport`.
-    @inline(__always)
-    nonisolated(nonsending) static func execute<T: Sendable>(
-        _ request: HTTPRequest, kind: RequestContext.Kind, on current: RequestSnapshot, transport: any HTTPTransport,
-        decode: @escaping @Sendable (HTTPExchange, JSONDecoder) throws(NetworkingError) -> T
-    ) async -> Result<T, NetworkingError> {
-        let decoder = current.pipeline.decoder
-        let run: @Sendable (HTTPExchange) throws(NetworkingError) -> T = { (exchange) throws(NetworkingError) -> T in
-            try decode(exchange, decoder)
-        }
-        return await current.pipeline.execute(request, kind: kind, transport: transport, decode: run)
-    }
-
+    /// Runs a request off the actor, registered for cancellation under its path, and decodes its
+    /// 2xx response as `T` where the pipeline returns it.
+    ///
+    /// It runs on the caller's executor up to the pipeline (which runs on the global executor):
+    /// a verb called from outside the actor does not hop onto it, and only a configuration
+    /// changed since the last request visits the actor. The registration comes first, so a
+    /// `cancelAllRequests()` that runs after this call started always sees the request.
+    /// A `cachingLevel` other than `.none` puts the download cache beneath the interceptors.
     @inline(__always)
     nonisolated(nonsending) func send<T: Decodable & Sendable>(
         _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], queryModel: (any Encodable & Sendable)? = nil,
         body: RequestBody? = nil, cachingLevel: CachingLevel = .none
     ) async -> Result<T, NetworkingError> {
-        await perform(
-            HTTPRequest(method: method, path: path, query: query, queryModel: queryModel, body: body),
-            cachingLevel: cachingLevel
-        ) { (exchange, decoder) throws(NetworkingError) -> T in
+        let request = HTTPRequest(method: method, path: path, query: query, queryModel: queryModel, body: body)
+        let registration = registry.register(key: path)
+        defer { registry.unregister(registration) }
+        let current = await currentSnapshot()
+        let decoder = current.pipeline.decoder
+        return await current.pipeline.send(request, transport: verbTransport(cachingLevel, on: current)).decoded {
+            (exchange) throws(NetworkingError) -> T in
             try ResponseDecoding.decode(T.self, from: exchange, decoder: decoder)
         }
     }
 
+    /// `send` for a verb whose caller wants only to know that it succeeded.
     @inline(__always)
     nonisolated(nonsending) func sendVoid(
         _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], queryModel: (any Encodable & Sendable)? = nil,
         body: RequestBody? = nil, cachingLevel: CachingLevel = .none
     ) async -> Result<Void, NetworkingError> {
-        await perform(
-            HTTPRequest(method: method, path: path, query: query, queryModel: queryModel, body: body),
-            cachingLevel: cachingLevel
-        ) { _, _ in () }
+        let request = HTTPRequest(method: method, path: path, query: query, queryModel: queryModel, body: body)
+        let registration = registry.register(key: path)
+        defer { registry.unregister(registration) }
+        let current = await currentSnapshot()
+        return await current.pipeline.send(request, transport: verbTransport(cachingLevel, on: current)).decoded {
+            _ in ()
+        }
     }
 }

@@ -68,13 +68,7 @@ extension PreparedUpload {
             return .failure(error)
         }
         defer { upload.removeSpoolFile() }
-        switch await pipeline.sendUndecoded(
-            upload.request, kind: .request, options: RequestOptions(), transport: pipeline.transport,
-            uploadProgress: tracker.reporter)
-        {
-        case .failure(let error): return .failure(error)
-        case .success(let sent): return .success((sent, upload.size))
-        }
+        return .success((await pipeline.send(upload.request, uploadProgress: tracker.reporter), upload.size))
     }
 
     /// `send`, with a 2xx response decoded by `decode` off the caller too, and the progress

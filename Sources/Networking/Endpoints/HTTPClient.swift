@@ -128,8 +128,8 @@ public final class HTTPClient: HTTPClientProtocol {
         let decoder = endpoint.decoder(basedOn: configuration.decoder)
         let registration = registry.register(key: endpoint.path)
         defer { registry.unregister(registration) }
-        let sent = await pipeline.sendUndecoded(
-            urlRequest, beside: beside, options: options, transport: pipeline.transport)
+        let sent = await pipeline.send(
+            urlRequest, beside: beside, kind: .request, options: options, transport: pipeline.transport)
         return try sent.decoded { (exchange) throws(NetworkingError) -> T in
             try EndpointDecoding.decode(T.self, from: exchange, decoder: decoder)
         }.get()

@@ -130,8 +130,8 @@ extension Networking {
                 shouldStore: image ? Self.storesImages : DataCacheTransport.storesSuccessfulResponses)
         }
         let transport = current.transport(beneathFakes: inner)
-        return await Self.execute(request, kind: .download, on: current, transport: transport) {
-            (exchange, _) throws(NetworkingError) in try make(exchange)
+        return await current.pipeline.send(request, kind: .download, transport: transport).decoded {
+            (exchange) throws(NetworkingError) in try make(exchange)
         }
     }
 

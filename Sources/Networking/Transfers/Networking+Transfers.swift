@@ -166,7 +166,7 @@ extension Networking {
         let tracker = TransferProgressTracker(progress)
         defer { tracker.finish() }
         return await registry.run(key: request.path) {
-            await pipeline.execute(request, uploadProgress: nil, downloadProgress: tracker.reporter) {
+            await pipeline.send(request, downloadProgress: tracker.reporter).decoded {
                 (exchange) throws(NetworkingError) -> T in
                 let value = try decode(exchange, pipeline.decoder)
                 tracker.complete(completedBytes: Int64(exchange.body.count))

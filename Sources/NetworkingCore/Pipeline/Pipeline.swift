@@ -6,21 +6,33 @@ import Foundation
 
 /// Everything a request goes through, as one immutable value:
 /// build → observers → interceptors (outermost first) → store (fakes, caches) → for each hop:
-/// cookies and the redirect policy → transport → status check → decode.
+/// cookies and the redirect policy → transport → status check; the caller decodes where `send`
+/// returns.
 ///
-/// Every kind of request runs here: `execute` collects the body and decodes it, `stream` hands
-/// a 2xx body over as it arrives, `download` writes it to a file, `upgrade` opens a connection
-/// from a WebSocket handshake's 101, and progress is reported by reading the body as it arrives. Interceptors see each as a `URLRequest` and an `HTTPExchange`
-/// (a 2xx body read as a stream or a file is empty for them); observers are told once when it
-/// starts, once as each attempt ends (see `AttemptRecorder`) and once when it ends (for a stream,
-/// when its body ends).
+/// A program that depends on `NetworkingCore` alone (or with `NetworkingInterceptors`,
+/// `NetworkingCache`, `NetworkingObservability`) composes its client here: interceptors, observers,
+/// a cookie jar and the redirect policy over any `HTTPTransport`.
+///
+/// ```swift
+/// let pipeline = Pipeline(
+///     transport: URLSessionTransport(), baseURL: "https://api.example.com",
+///     interceptors: [RetryInterceptor()], observers: [EventBroadcaster()])
+/// let user: User = try await pipeline.send(.get, "/users/1")
+/// ```
+///
+/// Every kind of request runs here: `send` returns the response with its status checked for the
+/// caller to decode, `stream` hands a 2xx body over as it arrives, `download` writes it to a file,
+/// and an opening handshake is a `send` with a status check of its own. Interceptors see each as a
+/// `URLRequest` and an `HTTPExchange` (a 2xx body read as a stream or a file is empty for them);
+/// observers are told once when it starts, once as each attempt ends (see `AttemptRecorder`) and
+/// once when it ends (for a stream, when its body ends; for a response the caller decodes, when it
+/// is decoded).
 ///
 /// Front doors (the `Networking` actor, `HTTPClient`) snapshot their configuration into a
 /// `Pipeline` and run requests on it off their own isolation, so the transfers of concurrent
-/// requests never queue behind one another. A model whose conformance is isolated to the caller's
-/// actor is encoded and decoded by the front door in the caller's isolation, around
-/// `sendUndecoded` (see Pipeline+CallerDecoding.swift).
-package struct Pipeline: Sendable {
+/// requests never queue behind one another, and decode what `send` returns in their caller's
+/// isolation (a model whose conformance is isolated to the caller's actor decodes there).
+public struct Pipeline: Sendable {
     /// Builds `URLRequest`s.
     package var builder: RequestBuilder
     /// Interceptors, outermost first.
@@ -53,77 +65,92 @@ package struct Pipeline: Sendable {
         self.decoder = decoder
     }
 
-    /// Runs `request` and decodes a 2xx response with `decode`; a non-2xx response is `.http`.
-    /// `options` go down the chain with the request, to the interceptors that read them.
+    /// Creates a pipeline that sends over `transport`.
     ///
-    /// Inlinable, as are the next two, so that a caller's module specialises it for `T` (generic
-    /// code called across modules would look up the type's metadata and copy `T?` through its
-    /// witnesses on every call); the work is in `send`, which is not generic.
-    @inlinable @concurrent
-    package func execute<T: Sendable>(
+    /// - Parameters:
+    ///   - baseURL: joined to each request's path (an absolute URL as the path is sent as it is).
+    ///   - headers: sent with every request; a request's own headers of the same name win.
+    ///   - interceptors: run around every request, outermost first.
+    ///   - observers: told when each request starts, as each attempt ends, and when it ends.
+    ///   - cookieJar: consulted and filled on every hop; `nil` for no cookies.
+    ///   - redirectPolicy: how redirects are followed (RFC 9110 §15.4; credentials stripped when
+    ///     one leaves the origin).
+    ///   - tracing: whether requests carry W3C Trace Context.
+    ///   - decoder: decodes JSON bodies for `send(_:_:query:headers:body:options:as:)`.
+    public init(
+        transport: any HTTPTransport, baseURL: String = "", headers: HTTPHeaders = [:],
+        interceptors: [any HTTPInterceptor] = [], observers: [any RequestObserver] = [],
+        cookieJar: (any CookieJar)? = nil, redirectPolicy: RedirectPolicy = .default,
+        tracing: TracingSettings = .off, decoder: JSONDecoder = JSONDecoder()
+    ) {
+        self.init(
+            builder: RequestBuilder(baseURL: baseURL, defaultHeaders: headers), interceptors: interceptors,
+            transport: transport, observers: observers, decoder: decoder)
+        self.cookieJar = cookieJar
+        self.redirectPolicy = redirectPolicy
+        self.tracing = tracing
+    }
+
+    /// Sends a request and returns its 2xx response with the whole body; any other status is
+    /// `.http`, with the response.
+    ///
+    /// - Parameters:
+    ///   - path: joined to the base URL; an absolute URL is sent as it is.
+    ///   - body: the body and its `Content-Type` (JSON, a form, multipart, bytes, a stream).
+    ///   - options: read by the interceptors (authentication, attempts, logging).
+    public func send(
+        _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], headers: HTTPHeaders = [:],
+        body: RequestBody? = nil, options: RequestOptions = RequestOptions()
+    ) async throws(NetworkingError) -> HTTPExchange {
+        let request = HTTPRequest(method: method, path: path, query: query, headers: headers, body: body)
+        return try await send(request, kind: .request, options: options).decoded { $0 }.get()
+    }
+
+    /// Sends a request and decodes its 2xx response as `T` (`Data` and `String` as they are, any
+    /// other type as JSON with this pipeline's decoder); any other status is `.http`, a body that
+    /// does not decode `.decoding`. The observers are told how it ended once it is decoded.
+    public func send<T: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], headers: HTTPHeaders = [:],
+        body: RequestBody? = nil, options: RequestOptions = RequestOptions(), as type: T.Type = T.self
+    ) async throws(NetworkingError) -> T {
+        let request = HTTPRequest(method: method, path: path, query: query, headers: headers, body: body)
+        let decoder = decoder
+        return try await send(request, kind: .request, options: options).decoded {
+            (exchange) throws(NetworkingError) -> T in
+            try ResponseDecoding.decode(T.self, from: exchange, decoder: decoder)
+        }.get()
+    }
+
+    /// Sends a request and returns a 2xx response with its body still arriving (read
+    /// `TransportResponse.body`); any other status is `.http`, with up to 16 MiB of its body.
+    public func stream(
+        _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], headers: HTTPHeaders = [:],
+        body: RequestBody? = nil, options: RequestOptions = RequestOptions()
+    ) async throws(NetworkingError) -> TransportResponse {
+        let request = HTTPRequest(method: method, path: path, query: query, headers: headers, body: body)
+        return try await stream(request, kind: .request, options: options)
+    }
+
+    /// Builds `request` and sends it through `transport` (this pipeline's own by default), off the
+    /// caller, reporting the bodies' bytes to the progress reporters given; the response is left
+    /// for the caller to decode (see `SentRequest.decoded(with:)`). A request that cannot be built
+    /// is the failure (the observers have been told).
+    @concurrent
+    package func send(
         _ request: HTTPRequest, kind: RequestContext.Kind = .request, options: RequestOptions = RequestOptions(),
-        decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
-    ) async -> Result<T, NetworkingError> {
-        await execute(request, kind: kind, options: options, transport: transport, decode: decode)
-    }
-
-    /// Runs an already-built request (with the body `beside` it, if it has one) and decodes a
-    /// 2xx response with `decode`.
-    @inlinable @concurrent
-    package func execute<T: Sendable>(
-        _ urlRequest: URLRequest, beside: BodyBeside? = nil, kind: RequestContext.Kind = .request,
-        options: RequestOptions = RequestOptions(), decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
-    ) async -> Result<T, NetworkingError> {
-        await run(urlRequest, beside: beside, kind: kind, options: options, transport: transport, decode: decode)
-    }
-
-    /// `execute` with `transport` as the innermost step in place of `self.transport` (a cache a
-    /// front door wraps around it for one request): the pipeline is not copied to change its
-    /// transport.
-    @inlinable @concurrent
-    package func execute<T: Sendable>(
-        _ request: HTTPRequest, kind: RequestContext.Kind, options: RequestOptions = RequestOptions(),
-        transport: any HTTPTransport, decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
-    ) async -> Result<T, NetworkingError> {
+        transport: (any HTTPTransport)? = nil, uploadProgress: ProgressReporter? = nil,
+        downloadProgress: ProgressReporter? = nil
+    ) async -> SentRequest {
         let urlRequest: URLRequest
         let beside: BodyBeside?
         do throws(NetworkingError) {
             (urlRequest, beside) = try build(request, kind: kind, options: options)
         } catch {
-            return .failure(error)
-        }
-        return await run(urlRequest, beside: beside, kind: kind, options: options, transport: transport, decode: decode)
-    }
-
-    /// Runs a built request through `transport` and decodes a 2xx response with `decode`.
-    @inlinable
-    func run<T: Sendable>(
-        _ urlRequest: URLRequest, beside: BodyBeside?, kind: RequestContext.Kind, options: RequestOptions,
-        transport: any HTTPTransport, decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
-    ) async -> Result<T, NetworkingError> {
-        await send(urlRequest, beside: beside, kind: kind, options: options, transport: transport)
-            .decoded(with: decode)
-    }
-
-    /// `execute`, reporting the request body's bytes to `uploadProgress` as the transport reads
-    /// them and the response body's to `downloadProgress` as they arrive.
-    @concurrent
-    package func execute<T: Sendable>(
-        _ request: HTTPRequest, kind: RequestContext.Kind = .request, options: RequestOptions = RequestOptions(),
-        uploadProgress: ProgressReporter?, downloadProgress: ProgressReporter?,
-        decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
-    ) async -> Result<T, NetworkingError> {
-        let urlRequest: URLRequest
-        let beside: BodyBeside?
-        do {
-            (urlRequest, beside) = try build(request, kind: kind, options: options)
-        } catch {
-            return .failure(error)
+            return SentRequest(.failure(error), observation: nil)
         }
         return await send(
-            urlRequest, beside: beside, kind: kind, options: options, transport: transport,
-            uploadProgress: uploadProgress, downloadProgress: downloadProgress
-        ).decoded(with: decode)
+            urlRequest, beside: beside, kind: kind, options: options, transport: transport ?? self.transport,
+            uploadProgress: uploadProgress, downloadProgress: downloadProgress)
     }
 
     /// Sends `request` and returns a 2xx response with its body still arriving; any other status
@@ -216,8 +243,7 @@ package struct Pipeline: Sendable {
     }
 
     /// Builds the request, telling observers about a request that cannot be built.
-    @usableFromInline
-    func build(
+    private func build(
         _ request: HTTPRequest, kind: RequestContext.Kind, options: RequestOptions
     ) throws(NetworkingError) -> (URLRequest, BodyBeside?) {
         do {
@@ -229,11 +255,13 @@ package struct Pipeline: Sendable {
     }
 
     /// Sends a built request through `transport` with `options` bound, reporting the bodies'
-    /// bytes to the progress reporters given, and checks its status (a 2xx, or what `check`
-    /// accepts); the observers have been told it started, and are told how it ended once it is
-    /// decoded. Not generic, so that callers in other modules run specialised code.
-    @usableFromInline
-    func send(
+    /// bytes to the progress reporters given, and checks its status: a 2xx, or, for a request
+    /// that wants another status, what `check` accepts (`check` says why the final response fails,
+    /// `nil` when it does not: an opening handshake wants 101). The observers have been told it
+    /// started, and are told how it ended once the caller decodes the result (for a handshake, makes
+    /// its connection from it). Not generic, so that callers in other modules run specialised code.
+    @concurrent
+    package func send(
         _ urlRequest: URLRequest, beside: BodyBeside? = nil, kind: RequestContext.Kind, options: RequestOptions,
         transport: any HTTPTransport, uploadProgress: ProgressReporter? = nil,
         downloadProgress: ProgressReporter? = nil,
@@ -248,19 +276,6 @@ package struct Pipeline: Sendable {
         let sent = await send(
             urlRequest, beside: beside, options: observation?.recording(options) ?? options, through: step)
         return SentRequest(sent, observation: observation, check: check)
-    }
-
-    /// Sends an opening handshake a front door built (a request to switch protocols) as any other
-    /// request: the observers are told, the interceptors run, each hop gets its cookies and follows
-    /// the redirect policy, and `transport` (the connection attempt) sends it. `check` takes the
-    /// place of the status check: it says why the final response fails the handshake, `nil` when
-    /// it does not (a WebSocket handshake wants 101, not a 2xx). The caller makes its connection
-    /// from the result with `SentRequest.decoded(with:)`, which tells the observers how it ended.
-    package func upgrade(
-        _ urlRequest: URLRequest, options: RequestOptions, transport: any HTTPTransport,
-        check: @escaping @Sendable (HTTPExchange) -> NetworkingError?
-    ) async -> SentRequest {
-        await send(urlRequest, kind: .request, options: options, transport: transport, check: check)
     }
 
     /// The state of this pipeline's requests: its redirect policy and cookie jar.
