@@ -4,8 +4,9 @@ import Foundation
     import FoundationNetworking
 #endif
 
-// Faking a request: after `fakeGET("/stories", …)` (or `fake(.get, "/stories", response: …)`
-// for any method), every GET of `/stories` is answered with what
+// Faking a request: after `fakeGET("/stories", …)` (`fakePOST`, `fakePUT`, `fakePATCH` and
+// `fakeDELETE` for those methods, `fake(.get, "/stories", response: …)` for any method), every GET
+// of `/stories` is answered with what
 // you registered instead of going to the server. Fakes sit where the transport sits, so
 // interceptors, status validation, events and logs run for faked requests exactly as for real ones:
 // a fake with a status outside 2xx gives `.failure(.http)` with the fake's body in the metadata.
@@ -15,7 +16,10 @@ import Foundation
 // query contains its items (`/stories?page=1` matches `/stories?page=1&sort=asc`, not `?page=2`).
 // When several fakes match, the one with the most query items wins, then the newest. Registering a
 // fake for the same method and path again replaces it. A path that cannot form a URL registers
-// nothing (a request for it fails with `.invalidRequest` anyway).
+// nothing (a request for it fails with `.invalidRequest` anyway). A segment written `{name}`
+// matches any one segment, and each `{name}` in the string values of the fake's JSON body is
+// replaced by that segment (`fakeGET("/users/{userID}", response: ["name": "Name {userID}"])`
+// answers `/users/10` with `{"name": "Name 10"}`); an exact path wins over a template.
 //
 // Bodies: `response:` is encoded as JSON (ISO-8601 dates) under `application/json`, except `Data`,
 // sent as it is (`application/octet-stream`), and `String`, sent as UTF-8 text (`text/plain`).
@@ -28,7 +32,8 @@ extension Networking {
 
     /// Answers every `method` request for `path` with `response`, replacing an earlier fake for
     /// the same method and path: `fake(.post, "/items", response: .json(item, statusCode: 201))`.
-    /// `fakeGET` is the shorthand for `GET`.
+    /// `fakeGET`, `fakePOST`, `fakePUT`, `fakePATCH` and `fakeDELETE` are the shorthands for
+    /// those methods.
     public func fake(_ method: HTTPMethod, _ path: String, response: FakeResponse) {
         guard let pattern = try? RequestPattern(method: method, path: path, baseURL: baseURL) else { return }
         fakes.add(response, for: pattern)
@@ -46,32 +51,6 @@ extension Networking {
     public func removeAllFakes() {
         fakes.removeAll()
         invalidate()
-    }
-
-    // MARK: GET
-
-    /// Answers `GET path` with `response` (JSON; `Data` and `String` as they are), `headerFields`
-    /// and `statusCode`, after `delay` seconds. `response` is encoded in the caller's isolation, so
-    /// it may be a model whose conformance is isolated to the caller's actor.
-    public nonisolated(nonsending) func fakeGET<T: Encodable>(
-        _ path: String, response: T, headerFields: [String: String] = [:], statusCode: Int = 200,
-        delay: TimeInterval = 0
-    ) async {
-        await fake(.get, path, response: Self.fakeResponse(response, headerFields, statusCode, delay))
-    }
-
-    /// Answers `GET path` with an empty body, `headerFields` and `statusCode`, after `delay` seconds.
-    public func fakeGET(
-        _ path: String, headerFields: [String: String] = [:], statusCode: Int = 200, delay: TimeInterval = 0
-    ) {
-        fake(.get, path, response: Self.fakeResponse(headerFields, statusCode, delay))
-    }
-
-    /// Answers `GET path` with the contents of `fileName` in `bundle` (its `Content-Type` from the
-    /// extension). `fileName` may include a subdirectory (`Fixtures/entries.json`); without one,
-    /// the bundle's resources and their subdirectories (two levels deep) are searched.
-    public func fakeGET(_ path: String, fileName: String, bundle: Bundle = .main) {
-        fake(.get, path, response: Self.fakeResponse(fileName: fileName, bundle: bundle))
     }
 
     // MARK: Building responses
@@ -96,14 +75,18 @@ extension Networking {
         FakeResponse(statusCode: statusCode, headers: HTTPHeaders(headerFields), delay: delay)
     }
 
-    static func fakeResponse(fileName: String, bundle: Bundle) -> FakeResponse {
+    static func fakeResponse(
+        fileName: String, bundle: Bundle, statusCode: Int = 200, delay: TimeInterval = 0
+    ) -> FakeResponse {
         guard let url = FakeFile.locate(fileName, in: bundle) else {
             return .failure(
                 .invalidRequest("the fake file '\(fileName)' was not found in the bundle at \(bundle.bundlePath)"))
         }
         do {
             let data = try Data(contentsOf: url)
-            return .data(data, contentType: FakeFile.contentType(forExtension: url.pathExtension))
+            return .data(
+                data, contentType: FakeFile.contentType(forExtension: url.pathExtension), statusCode: statusCode,
+                delay: delay)
         } catch {
             return .failure(
                 .invalidRequest("the fake file '\(url.path)' could not be read: \(error.localizedDescription)"))

@@ -41,13 +41,16 @@ package struct FakeRoutes: Sendable {
     /// Removes every fake.
     package mutating func removeAll() { routes.removeAll() }
 
-    /// The response of the fake that answers `request`, if any.
+    /// The response of the fake that answers `request`, if any. A fake whose path has `{name}`
+    /// segments answers with each `{name}` in the string values of its JSON body replaced by the
+    /// request's segment there (see `FakeResponse.filling(_:)`).
     package func response(for request: URLRequest) -> FakeResponse? {
         var best: Route?
         for route in routes where route.pattern.matches(request) {
             if let current = best, current.pattern.specificity > route.pattern.specificity { continue }
             best = route
         }
-        return best?.response
+        guard let best, let url = request.url else { return best?.response }
+        return best.response.filling(best.pattern.captures(in: url))
     }
 }

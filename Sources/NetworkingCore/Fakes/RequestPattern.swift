@@ -14,7 +14,9 @@ import Foundation
 /// 3. The paths must be equal after percent-decoding (`/a%20b` equals `/a b`); an empty path
 ///    equals `/`. A trailing slash is significant (`/users/` is not `/users`). A segment of the
 ///    pattern written `{name}` is a template: it matches any one non-empty segment
-///    (`/users/{userID}` matches `/users/42`, not `/users` nor `/users/42/posts`).
+///    (`/users/{userID}` matches `/users/42`, not `/users` nor `/users/42/posts`). Segments are
+///    told apart before they are decoded, so `/users/a%2Fb` is one segment, `a/b`, for a template
+///    (`captures(in:)` gives each template's decoded segment).
 /// 4. A pattern without a query matches any query. A pattern with a query matches when each of
 ///    its items appears in the request's query (names and values compared after decoding, order
 ///    ignored, a repeated item needing as many occurrences): `?page=1` matches `?page=1&sort=asc`
@@ -45,7 +47,7 @@ package struct RequestPattern: Sendable, Hashable, CustomStringConvertible {
     /// How specific the pattern is, a larger number winning: fewer template segments first, then
     /// more query items.
     package var specificity: Int {
-        let templates = Self.segments(Self.path(of: url)).filter(Self.isTemplate).count
+        let templates = Self.encodedSegments(of: url)?.filter(Self.isTemplate).count ?? 0
         return Self.queryItems(of: url).count - 1000 * templates
     }
 
@@ -64,7 +66,7 @@ package struct RequestPattern: Sendable, Hashable, CustomStringConvertible {
         guard mine.scheme?.lowercased() == theirs.scheme?.lowercased(),
             mine.host?.lowercased() == theirs.host?.lowercased(),
             Self.port(of: mine) == Self.port(of: theirs),
-            Self.pathMatches(Self.path(of: mine), Self.path(of: theirs))
+            Self.pathMatches(mine, theirs)
         else { return false }
         var available = Self.queryItems(of: other)
         for item in Self.queryItems(of: url) {
@@ -72,6 +74,21 @@ package struct RequestPattern: Sendable, Hashable, CustomStringConvertible {
             available.remove(at: index)
         }
         return true
+    }
+
+    /// The decoded segment of `other`'s path that each template segment of this pattern stands
+    /// for, by the name between its braces: `["userID": "42"]` for `/users/{userID}` and
+    /// `/users/42`. Empty when the pattern has no template or its path does not match `other`'s;
+    /// when a name appears twice, the last segment wins.
+    package func captures(in other: URL) -> [String: String] {
+        guard let template = Self.encodedSegments(of: url), template.contains(where: Self.isTemplate),
+            let given = Self.encodedSegments(of: other), Self.segmentsMatch(template, given)
+        else { return [:] }
+        var captures: [String: String] = [:]
+        for (pattern, segment) in zip(template, given) where Self.isTemplate(pattern) {
+            captures[String(Self.decoded(pattern).dropFirst().dropLast())] = Self.decoded(segment)
+        }
+        return captures
     }
 
     /// The method (`*` for any) and the URL the pattern matches.
@@ -102,26 +119,43 @@ package struct RequestPattern: Sendable, Hashable, CustomStringConvertible {
         return decoded.isEmpty ? "/" : decoded
     }
 
-    /// Whether `path` matches the pattern path `template`: equal, or equal but for `{name}`
-    /// segments, each standing for one non-empty segment.
-    private static func pathMatches(_ template: String, _ path: String) -> Bool {
-        if template == path { return true }
-        guard template.contains("{") else { return false }
-        let wanted = segments(template)
-        let given = segments(path)
-        guard wanted.count == given.count else { return false }
-        return zip(wanted, given).allSatisfy { pattern, segment in
-            pattern == segment || (isTemplate(pattern) && !segment.isEmpty)
+    /// Whether the path of `mine` matches the pattern path of `theirs`: equal once decoded, or
+    /// equal segment by segment but for `{name}` segments, each standing for one non-empty
+    /// segment (told apart before decoding, so an escaped `/` stays inside its segment).
+    private static func pathMatches(_ mine: URLComponents, _ theirs: URLComponents) -> Bool {
+        if path(of: mine) == path(of: theirs) { return true }
+        let template = segments(mine.percentEncodedPath)
+        guard template.contains(where: isTemplate) else { return false }
+        return segmentsMatch(template, segments(theirs.percentEncodedPath))
+    }
+
+    /// Whether the encoded segments `given` match the encoded pattern segments `template`.
+    private static func segmentsMatch(_ template: [Substring], _ given: [Substring]) -> Bool {
+        guard template.count == given.count else { return false }
+        return zip(template, given).allSatisfy { pattern, segment in
+            isTemplate(pattern) ? !segment.isEmpty : decoded(pattern) == decoded(segment)
         }
+    }
+
+    /// The percent-encoded segments of a URL's path (`/` when empty).
+    private static func encodedSegments(of url: URL) -> [Substring]? {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
+        let path = components.percentEncodedPath
+        return segments(path.isEmpty ? "/" : path)
     }
 
     private static func segments(_ path: String) -> [Substring] {
         path.split(separator: "/", omittingEmptySubsequences: false)
     }
 
-    /// Whether a pattern segment is a template: `{name}`, with a non-empty name.
+    private static func decoded(_ segment: Substring) -> String {
+        segment.removingPercentEncoding ?? String(segment)
+    }
+
+    /// Whether a pattern segment, encoded or not, is a template: `{name}`, with a non-empty name.
     private static func isTemplate(_ segment: Substring) -> Bool {
-        segment.count > 2 && segment.first == "{" && segment.last == "}"
+        let segment = decoded(segment)
+        return segment.count > 2 && segment.first == "{" && segment.last == "}"
     }
 
     private static func port(of components: URLComponents) -> Int? {
