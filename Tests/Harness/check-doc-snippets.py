@@ -2,8 +2,9 @@
 """Checks that every line of every Swift code block in README.md and the DocC articles appears in a
 snippet file of the test targets (Tests/**/*Snippets.swift, Tests/**/DocModels.swift), where the
 build compiles it. Lines are compared without their indentation and without the `private` or `static`
-a twin may need where it sits; blank lines, comment-only lines and package manifest blocks (which the
-package's own Package.swift stands in for) are skipped. A snippet file can declare that it spells a
+a twin may need where it sits; blank lines, comment-only lines, `import` lines and package manifest
+blocks are skipped: Tests/Harness/check-doc-blocks.py (`make doc-blocks`) compiles each block as pasted,
+with its own imports, and loads each manifest. A snippet file can declare that it spells a
 name differently, because the test target has another declaration of that name, with a comment line
 `// doc-twin-rename: NameInTheTwin -> NameInTheDocument`.
 Prints each line with no twin and exits 1 if there is one."""
@@ -26,6 +27,7 @@ for path in list(root.glob("Tests/**/*Snippets.swift")) + list(root.glob("Tests/
         for old, new in renames:
             twins.add(line.replace(old, new))
 skip_docs: set[str] = set()
+IMPORT = re.compile(r"^(@testable )?import \w+")
 
 missing = 0
 for doc in docs:
@@ -36,7 +38,7 @@ for doc in docs:
             continue
         for line in block.splitlines():
             text = line.strip()
-            if not text or text.startswith("//") or text in twins or modifiers.sub("", text) in twins:
+            if not text or text.startswith("//") or IMPORT.match(text) or text in twins or modifiers.sub("", text) in twins:
                 continue
             print(f"{doc.relative_to(root)}: no compiled twin for: {text}")
             missing += 1

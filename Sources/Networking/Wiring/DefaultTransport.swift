@@ -77,3 +77,41 @@ enum DefaultTransport {
         configuration.map { URLSessionTransport(configuration: $0) } ?? make()
     }
 }
+
+extension Networking {
+    /// The transport a client created without one sends through, for `networkPath` and `trust`:
+    /// on Linux libcurl's (`CurlTransport`, shared by the clients that use the same settings; a
+    /// `URLSessionTransport` when `libcurl.so.4` cannot be loaded), elsewhere a
+    /// `URLSessionTransport` with the `.default` session configuration.
+    ///
+    /// Wrap it to count, log or delay what a client sends, and give the wrapper to the client;
+    /// requests then go out as they would without it, the wrapped transport's limits and TLS
+    /// settings included (`maxResponseBodySize`, which cannot see through a wrapper, reads `nil`):
+    ///
+    /// ```swift
+    /// final class CountingTransport: HTTPTransport {
+    ///     let wrapped: any HTTPTransport
+    ///     let sent = Mutex(0)
+    ///
+    ///     init(wrapping wrapped: any HTTPTransport) { self.wrapped = wrapped }
+    ///
+    ///     func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+    ///         sent.withLock { $0 += 1 }
+    ///         return try await wrapped.send(request)
+    ///     }
+    /// }
+    ///
+    /// let counting = CountingTransport(wrapping: Networking.defaultTransport())
+    /// let networking = Networking(baseURL: "https://api.example.com", transport: counting)
+    /// let client = HTTPClient(transport: CountingTransport(wrapping: Networking.defaultTransport()))
+    /// ```
+    ///
+    /// A client made with `init(baseURL:networkPath:trust:)` or an `HTTPClient.Configuration`
+    /// with a path or trust of its own sends through `defaultTransport(networkPath:trust:)` with
+    /// them; pass the same ones when wrapping it.
+    public static func defaultTransport(
+        networkPath: NetworkPath = .default, trust: ServerTrust = .system
+    ) -> any HTTPTransport {
+        DefaultTransport.make(networkPath: networkPath, trust: trust)
+    }
+}

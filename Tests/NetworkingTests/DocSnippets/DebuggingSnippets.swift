@@ -65,9 +65,12 @@ private enum DebuggingSnippets {
     }
 
     // "Export a HAR file for a bug report".
-    static func har(networking: Networking) async throws {
+    static func har() async throws {
+        let networking = Networking(baseURL: "https://api.example.com")
         let har = HARCollector()
         await networking.addObserver(har)
+        let status: Result<JSONResponse, NetworkingError> = await networking.get("/status")  // the failing request
+        _ = status
         try har.write(to: URL(fileURLWithPath: "bug-report.har"))
     }
 }
