@@ -105,7 +105,9 @@
                 return nil
             }
             CurlNetworkPath.configureHandle(easy, path)
-            CurlNetworkPath.configureProxy(easy, path, isHTTPS: url.scheme?.lowercased() == "https")
+            if CurlNetworkPath.choosesProxyPerRequest(path) {
+                CurlNetworkPath.configureProxy(easy, CurlNetworkPath.proxy(for: url, in: path))
+            }
             setLong(NCURLOPT_HTTPPROXYTUNNEL, 1)  // an HTTP proxy must tunnel the upgrade, not forward it
             CurlTrust.configure(easy, configuration)
             CurlTrust.configurePins(easy, configuration, host: url.host ?? "", enforcesOnly: true)
@@ -138,9 +140,11 @@
         func connectError(_ code: Int32) -> NetworkingError {
             if let error = CurlTransport.outOfDescriptorsError(notes.pointee.socket_error, url: url) { return error }
             let text = String(cString: errorBuffer)
+            let path = (try? configuration.networkPath.resolved()) ?? configuration.networkPath
             return CurlTransport.error(
                 forCurlCode: code == NCURLE_OK ? NCURLE_COULDNT_CONNECT : code, message: text.isEmpty ? nil : text,
-                url: url, proxy: configuration.networkPath.proxy.proxy(for: url))
+                url: url, proxy: CurlNetworkPath.proxy(for: url, in: path), unixSocketPath: path.unixSocketPath,
+                osErrno: easy.map(CurlPathFailure.osErrno) ?? 0)
         }
 
         /// Writes as much of `bytes` as the socket takes now (loop thread, after `.opened`).

@@ -65,9 +65,13 @@
                 description: "No connection to \(host) could be opened: \(reason).", url: url)
         }
 
-        /// The transport error for a transfer libcurl ended with `code`, sent through `proxy` if any.
-        static func error(forCurlCode code: Int32, message: String?, url: URL?, proxy: Proxy? = nil) -> NetworkingError
-        {
+        /// The transport error for a transfer libcurl ended with `code`, sent through `proxy` if
+        /// any, or to the Unix socket at `unixSocketPath`; `osErrno` is the `errno` of its last
+        /// failed connect (`CurlPathFailure.osErrno`), `0` for none.
+        static func error(
+            forCurlCode code: Int32, message: String?, url: URL?, proxy: Proxy? = nil, unixSocketPath: String? = nil,
+            osErrno: Int32 = 0
+        ) -> NetworkingError {
             let summary = ncurl_easy_strerror(code).map { String(cString: $0) } ?? "libcurl error"
             var info = CurlTransfer.userInfo(url, message.map { "\($0) (\(summary))" } ?? summary)
             info[curlCodeKey] = Int(code)
@@ -81,48 +85,16 @@
                     "the public key of the certificate of \(host) did not match any key pinned for it"
                 info[NetworkingError.pinnedKeyMismatchKey] = host
             }
-            if let proxy, let failure = proxyFailure(code, message: message ?? summary, proxy: proxy, host: host) {
+            if proxy != nil || unixSocketPath != nil,
+                let failure = CurlPathFailure.classify(
+                    code, message: message ?? summary, host: host, proxy: proxy, unixSocketPath: unixSocketPath,
+                    osErrno: osErrno)
+            {
                 info[NSLocalizedDescriptionKey] = failure.text
-                info[NetworkingError.proxyFailureKey] = proxy.url
+                if let proxy = failure.proxy { info[NetworkingError.proxyFailureKey] = proxy.url }
                 urlCode = failure.code
             }
             return .transport(URLError(urlCode, userInfo: info))
-        }
-
-        /// What a failure through `proxy` means, when the proxy caused it: it refused the
-        /// credentials (`.userAuthenticationRequired`: trying again cannot help), or could not be
-        /// reached, or would not connect to `host` (`.cannotConnectToHost`).
-        private static func proxyFailure(_ code: Int32, message: String, proxy: Proxy, host: String)
-            -> (code: URLError.Code, text: String)?
-        {
-            let lowered = message.lowercased()
-            if code == NCURLE_RECV_ERROR, let range = lowered.range(of: "connect tunnel failed, response ") {
-                let status = Int(lowered[range.upperBound...].prefix { $0.isNumber }) ?? 0
-                if status == 401 || status == 407 {
-                    return (
-                        .userAuthenticationRequired,
-                        "the proxy \(proxy.url) rejected the request's proxy credentials "
-                            + "(it answered CONNECT with \(status)), so nothing was sent to \(host)"
-                    )
-                }
-                return (
-                    .cannotConnectToHost,
-                    "the proxy \(proxy.url) would not open a tunnel to \(host) (it answered \(status))"
-                )
-            }
-            if code == NCURLE_PROXY || code == NCURLE_COULDNT_RESOLVE_PROXY
-                || (code == NCURLE_COULDNT_CONNECT && lowered.contains("proxy"))
-            {
-                if lowered.contains("user was rejected") || lowered.contains("authentication") {
-                    return (
-                        .userAuthenticationRequired,
-                        "the SOCKS proxy \(proxy.url) rejected the request's proxy credentials, "
-                            + "so nothing was sent to \(host)"
-                    )
-                }
-                return (.cannotConnectToHost, "the proxy \(proxy.url) failed the request to \(host): \(message)")
-            }
-            return nil
         }
     }
 #endif

@@ -83,7 +83,9 @@
             _ = ncurl_easy_setopt_pointer(easy, NCURLOPT_ERRORBUFFER, errorBuffer)
             _ = ncurl_easy_set_transfer_notes(easy, notes)
             setLong(NCURLOPT_FRESH_CONNECT, 0)  // set by a retry after a refused connection
-            CurlNetworkPath.configureProxy(easy, configuration.networkPath, isHTTPS: isHTTPS)
+            if CurlNetworkPath.choosesProxyPerRequest(configuration.networkPath) {
+                CurlNetworkPath.configureProxy(easy, proxy)
+            }
             CurlTrust.configurePins(easy, configuration, host: url.host ?? "")
             setLong(NCURLOPT_TIMEOUT_MS, timeoutMilliseconds.map { max(1, $0) } ?? 0)
             // Waiting for a busy connection to turn out to multiplex only pays where HTTP/2 is

@@ -103,8 +103,14 @@
         /// The host whose certificate's key matched none of its pins, when report-only trust let
         /// the transfer go ahead without them (see `CurlTransport.run`).
         var pinMismatchHost: String?
-        /// The proxy the request goes through, if any (for the message of a failure it causes).
+        /// The proxy the request goes through, if any, as the library chose it for the URL (set on
+        /// the handle by `configure`, and named by the error of a failure it causes).
         let proxy: Proxy?
+        /// Whether the handle must be reset before reuse, to forget the proxy authentication a
+        /// 407 made libcurl pick (see `CurlNetworkPath.forgetsProxyAuthentication`).
+        let forgetsProxyAuthentication: Bool
+        /// The Unix socket every connection goes to, if any (named by the error of a failed connect).
+        let unixSocketPath: String?
 
         /// Called by the sender after its await: the acquire that orders its reads of the transfer
         /// (head, body, metrics) after the driver's writes, which `end(with:)` published.
@@ -163,11 +169,13 @@
         /// Whether the transfer was ever paused (its handle is then reset before reuse).
         private(set) var hasPaused = false
         /// Whether the transfer finished without any error, so that its easy handle can be reused
-        /// with its options (see `CurlEventLoop.recycle`). A handle that sent a produced body is
-        /// reset (and one that sent trailers discarded: see `CurlTransport.recycle`).
+        /// with its options (see `CurlEventLoop.recycle`). A handle that sent a produced body, or
+        /// that must forget a proxy's authentication, is reset (and one that sent trailers
+        /// discarded: see `CurlTransport.recycle`).
         var endedCleanly: Bool {
             guard case .finished(let code) = endedOutcome else { return false }
             return code == NCURLE_OK && failure == nil && !hasPaused && uploadPump == nil && trailerPump == nil
+                && !forgetsProxyAuthentication
         }
 
         /// Whether the transfer opened a connection (rather than reusing one); read after it ended.
@@ -220,11 +228,16 @@
             self.url = url
             self.sink = sink
             self.requestBody = body
-            if case .proxies = configuration.networkPath.proxy {
-                self.proxy = configuration.networkPath.proxy.proxy(for: url)
+            if CurlNetworkPath.choosesProxyPerRequest(configuration.networkPath) {
+                let proxy = CurlNetworkPath.proxy(for: url, in: configuration.networkPath)
+                self.proxy = proxy
+                self.forgetsProxyAuthentication = CurlNetworkPath.forgetsProxyAuthentication(
+                    after: proxy, on: configuration.networkPath)
             } else {
                 self.proxy = nil
+                self.forgetsProxyAuthentication = false
             }
+            self.unixSocketPath = configuration.networkPath.unixSocketPath
             let method = Self.uppercased(request.httpMethod ?? "GET")
             self.isHead = method == "HEAD"
             let interval = request.timeoutInterval

@@ -175,7 +175,9 @@
                 if let failure = transfer.failure { throw failure }
                 guard code == NCURLE_OK else {
                     if let error = outOfDescriptorsError(transfer.notes.pointee.socket_error, url: url) { throw error }
-                    throw error(forCurlCode: code, message: transfer.errorMessage, url: url, proxy: transfer.proxy)
+                    throw error(
+                        forCurlCode: code, message: transfer.errorMessage, url: url, proxy: transfer.proxy,
+                        unixSocketPath: transfer.unixSocketPath, osErrno: CurlPathFailure.osErrno(transfer.easy))
                 }
                 // A head libcurl accepted without its closing blank line is still a head.
                 guard let head = transfer.head ?? transfer.makeHead() else { throw .invalidResponse }

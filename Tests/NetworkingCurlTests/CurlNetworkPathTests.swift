@@ -59,6 +59,32 @@
             XCTAssertEqual(echo["host"]?.stringValue, "api.test:\(port)", "certificate checked for api.test")
         }
 
+        /// A connect to a Unix socket that fails names the socket, never the URL's host and port,
+        /// which were not tried; a proxy is not used with a socket, so it is not blamed either.
+        func testAFailedUnixSocketIsNamedInTheError() async throws {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "uds-\(UUID().uuidString.prefix(8))")
+            let missing = directory.appendingPathComponent("missing.sock").path
+            let unusedProxy = try Proxy(.http, host: "127.0.0.1", port: 9)
+            let request = URLRequest(url: try XCTUnwrap(URL(string: "http://unix.test/_ping")))
+            for proxy in [ProxyConfiguration.direct, .proxy(unusedProxy)] {
+                let transport = try transport(NetworkPath(proxy: proxy, unixSocketPath: missing))
+                do {
+                    _ = try await transport.send(request)
+                    XCTFail("a socket that does not exist answered")
+                } catch {
+                    guard case .transport(let urlError) = error else { return XCTFail("got \(error)") }
+                    XCTAssertEqual(urlError.code, .cannotConnectToHost)
+                    XCTAssertNil(error.failedProxy, "\(error)")
+                    XCTAssertTrue(
+                        error.description.hasSuffix(
+                            "could not connect to the Unix socket \(missing): No such file or directory."),
+                        error.description)
+                    XCTAssertFalse(error.description.contains("unix.test"), error.description)
+                }
+            }
+        }
+
         func testUnixSocketCarriesTheRequests() async throws {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "uds-\(UUID().uuidString.prefix(8))")

@@ -1,6 +1,7 @@
 #if os(Linux)
     import Foundation
     import FoundationNetworking
+    import Glibc
     import Networking
     import NetworkingCurl
     import XCTest
@@ -129,6 +130,131 @@
             let basic = Data("\(user):\(password)".utf8).base64EncodedString()
             for secret in [password, basic] {
                 XCTAssertFalse(recorded.contains(secret), "the stand-in got: \(recorded)")
+            }
+        }
+
+        /// The open proxy with credentials it never asks for.
+        private func credentialedOpenProxy() throws -> Proxy {
+            let open = try ProxyHarness.httpProxy()
+            let credentials = try ProxyCredentials(username: "unasked", password: "unasked-\(UUID().uuidString)")
+            return try Proxy(.http, host: open.host, port: open.port, credentials: credentials)
+        }
+
+        /// A POST of `body` to httpbin's echo.
+        private func post(_ body: Data) -> URLRequest {
+            var request = URLRequest(url: HTTPBin.url("/post"))
+            request.httpMethod = "POST"
+            request.httpBody = body
+            return request
+        }
+
+        /// Whether `headers` (as httpbin echoed them) carry `Proxy-Authorization`.
+        private func carryProxyCredentials(_ headers: [String: String]) -> Bool {
+            headers.keys.contains { $0.lowercased() == "proxy-authorization" }
+        }
+
+        /// libcurl sends proxy credentials only once the proxy asks for them (a 407): an open
+        /// proxy, which would forward them with a plain request, never receives them.
+        func testCredentialsAProxyDoesNotAskForNeverReachTheOrigin() async throws {
+            let transport = try transport(.proxy(credentialedOpenProxy()))
+            let headers = try await echoedHeaders(transport, HTTPBin.url("/headers"))
+            XCTAssertEqual(headers["Via"]?.contains("tinyproxy"), true, "it went through the proxy: \(headers)")
+            XCTAssertFalse(carryProxyCredentials(headers), "httpbin saw \(headers)")
+            let posted = try await transport.send(post(Data("through".utf8)))
+            XCTAssertEqual(posted.statusCode, 200)
+            let echo = try JSONDecoder().decode(AnyCodable.self, from: posted.body)
+            XCTAssertNil(echo["headers"]?["Proxy-Authorization"], "httpbin saw \(echo)")
+        }
+
+        /// A proxy that asks gets the credentials, for a request with a body too: libcurl sends
+        /// the body again after the 407.
+        func testABodyIsSentAgainOnceTheProxyAsksForCredentials() async throws {
+            let transport = try transport(.proxy(ProxyHarness.authProxy()))
+            let marker = UUID().uuidString
+            let posted = try await transport.send(post(Data(marker.utf8)))
+            XCTAssertEqual(posted.statusCode, 200)
+            let echo = try JSONDecoder().decode(AnyCodable.self, from: posted.body)
+            XCTAssertEqual(echo["data"]?.stringValue, marker)
+            XCTAssertNil(echo["headers"]?["Proxy-Authorization"], "httpbin saw \(echo)")
+        }
+
+        /// libcurl keeps the method a 407 made it pick for the handle's later requests: a handle
+        /// that answered the https proxy's challenge forgets it before it forwards a plain request
+        /// through the other proxy, which never asked for its credentials.
+        func testOneProxysChallengeIsNotAnsweredForAnother() async throws {
+            let (server, port) = try startTLSServer()
+            defer { server.stop() }
+            let transport = try transport(
+                .proxies(http: credentialedOpenProxy(), https: ProxyHarness.authProxy(), bypass: .none))
+            for _ in 0..<2 {
+                let tunnelled = try await transport.send(
+                    URLRequest(url: try XCTUnwrap(URL(string: "https://127.0.0.1:\(port)/hello"))))
+                XCTAssertEqual(tunnelled.statusCode, 200)
+                let headers = try await echoedHeaders(transport, HTTPBin.url("/headers"))
+                XCTAssertNotNil(headers["Via"], "it went through the open proxy: \(headers)")
+                XCTAssertFalse(carryProxyCredentials(headers), "httpbin saw \(headers)")
+            }
+        }
+
+        /// libcurl connects to the proxy alone (the proxy connects to the server), so a connect
+        /// that fails names the proxy, whatever libcurl's message says.
+        func testAProxyNobodyListensOnIsTheFailedProxy() async throws {
+            let port = try unusedPort()
+            let https = try XCTUnwrap(URL(string: "https://127.0.0.1:9/hello"))
+            for proxy in [
+                try Proxy(.http, host: "127.0.0.1", port: port), try Proxy(.socks5h, host: "127.0.0.1", port: port),
+            ] {
+                let transport = try transport(.proxy(proxy))
+                for url in [HTTPBin.url("/get"), https] {
+                    do {
+                        _ = try await transport.send(URLRequest(url: url))
+                        XCTFail("\(url) went through \(proxy), which nobody listens on")
+                    } catch {
+                        guard case .transport(let urlError) = error else { return XCTFail("got \(error)") }
+                        XCTAssertEqual(urlError.code, .cannotConnectToHost, "\(error)")
+                        XCTAssertEqual(error.failedProxy, proxy.url, "\(url): \(error)")
+                        XCTAssertTrue(
+                            error.description.contains(
+                                "could not connect to the proxy \(proxy.url) (Connection refused)"),
+                            error.description)
+                    }
+                }
+            }
+        }
+
+        /// A port of 127.0.0.1 that nothing listens on (bound, then closed).
+        private func unusedPort() throws -> Int {
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(descriptor) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, size) == 0 && getsockname(descriptor, $0, &size) == 0
+                }
+            }
+            guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
+            return Int(UInt16(bigEndian: address.sin_port))
+        }
+
+        /// The library decides which hosts bypass the proxy: libcurl 7.88's own rules ignore IPv6
+        /// ranges.
+        func testAnIPv6RangeSendsItsHostsDirect() async throws {
+            let server = try FixtureServer(
+                executable: "/usr/bin/env",
+                arguments: ["python3", Self.fixtures.appendingPathComponent("ipv6_server.py").path])
+            defer { server.stop() }
+            let port = try XCTUnwrap(server.ports.first, server.firstLine)
+            let url = try XCTUnwrap(URL(string: "http://[::1]:\(port)/v6"))
+            let proxy = try ProxyHarness.httpProxy()
+            for (rules, bypasses) in [("::1/128", true), ("::/64", true), ("fd00::/8", false), ("::1", true)] {
+                let transport = try transport(.proxy(proxy, bypass: ProxyBypass(rules)))
+                let exchange = try await transport.send(URLRequest(url: url))
+                XCTAssertEqual(exchange.statusCode, 200)
+                let echo = try JSONDecoder().decode(AnyCodable.self, from: exchange.body)
+                XCTAssertEqual(echo["via"]?.stringValue == nil, bypasses, "no_proxy '\(rules)': \(echo)")
             }
         }
 
