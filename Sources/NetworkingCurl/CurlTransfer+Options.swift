@@ -210,7 +210,8 @@
             }
             if case .none = body {
             } else {
-                if !hasExpect { append("Expect:") }  // no 100-continue round trip
+                // No 100-continue round trip, unless the body must wait for a proxy's challenge.
+                if !hasExpect { append(awaitsProxyChallenge ? "Expect: 100-continue" : "Expect:") }
                 if !hasContentType { append("Content-Type:") }  // libcurl would invent a form type
             }
             if isChunked, !hasTransferEncoding { append("Transfer-Encoding: chunked") }

@@ -112,6 +112,16 @@
         /// The Unix socket every connection goes to, if any (named by the error of a failed connect).
         let unixSocketPath: String?
 
+        /// Whether the request body waits for the go-ahead (`Expect: 100-continue`) of the HTTP
+        /// proxy it is forwarded through: a plain request goes to a proxy first without its
+        /// credentials (see `CurlNetworkPath.configureHandle`), and a body produced as it is sent
+        /// cannot be sent again after the proxy asks for them; a proxy that asks answers before
+        /// any byte of the body has left, and libcurl sends the request again, with them.
+        var awaitsProxyChallenge: Bool {
+            guard case .stream = body, let proxy, proxy.kind == .http, proxy.credentials != nil else { return false }
+            return url.scheme?.lowercased() == "http"
+        }
+
         /// Called by the sender after its await: the acquire that orders its reads of the transfer
         /// (head, body, metrics) after the driver's writes, which `end(with:)` published.
         func takeOutcome(_ resumed: Outcome) -> Outcome {
