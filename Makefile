@@ -11,6 +11,7 @@
 #   make fuzz          each libFuzzer target for FUZZ_SECONDS (default 60)
 #   make soak          1,000,000 requests with random faults; RSS and open fds printed (not in CI)
 #   make demo          build and run each executable in DEMOS against httpbin
+#   make products      the programs that use NetworkingCore with one satellite each, without the umbrella
 #   make api-check     compare the public API with its baseline in Tests/API (make api-baseline rewrites it)
 #   make apple-standins  type-check the Apple platforms' code against stand-in SDK modules
 #   make docs          build the DocC documentation (warnings as errors) into .build/docs
@@ -33,7 +34,7 @@ WITH_HTTPBIN := $(HARNESS)/with-httpbin.sh
 FORMAT_PATHS := $(wildcard Sources Tests Examples Package.swift)
 BUILD_LOG := .build/harness/build.log
 
-.PHONY: test build-tests api-check api-baseline apple-standins default-main-actor-app demo docs bench format format-check verbs httpbin httpbin-stop clean public-suffix-list
+.PHONY: test build-tests api-check api-baseline apple-standins default-main-actor-app products demo docs bench format format-check verbs httpbin httpbin-stop clean public-suffix-list
 .PHONY: sanitize sanitize-thread sanitize-address fuzz fuzz-build fuzz-smoke soak
 
 # The integration suites (the test classes that talk to httpbin), which `make test` runs twice: over
@@ -45,7 +46,7 @@ OTHER_TRANSPORT ?= urlsession
 # The last line counts every test run: both transport runs and the ThreadSanitizer run.
 test: format-check build-tests docs doc-blocks api-check apple-standins
 	$(WITH_HTTPBIN) $(HARNESS)/run-tests.sh "$(SWIFT)" "$(OTHER_TRANSPORT)" '$(INTEGRATION_TESTS)'
-	$(MAKE) --no-print-directory default-main-actor-app
+	$(MAKE) --no-print-directory default-main-actor-app products
 	$(MAKE) --no-print-directory sanitize-thread fuzz-smoke
 	@$(HARNESS)/run-tests.sh --summary "default transport=.build/harness/tests-default.log" \
 		"integration over $(OTHER_TRANSPORT)=.build/harness/tests-$(OTHER_TRANSPORT).log" \
@@ -71,6 +72,18 @@ default-main-actor-app:
 	$(SWIFT) build --build-tests --package-path $(DEFAULT_MAIN_ACTOR_APP) --scratch-path $(DEFAULT_MAIN_ACTOR_SCRATCH)
 	$(WITH_HTTPBIN) $(SWIFT) test --skip-build --package-path $(DEFAULT_MAIN_ACTOR_APP) \
 		--scratch-path $(DEFAULT_MAIN_ACTOR_SCRATCH)
+
+# Each product without the umbrella (Tests/Fixtures/Products): programs that depend on NetworkingCore
+# and at most one satellite compose a client from `Pipeline`, built with SwiftPM's check that a target
+# imports only what it depends on, and run against a fresh httpbin.
+PRODUCTS_FIXTURE := Tests/Fixtures/Products
+PRODUCTS_SCRATCH := .build/products
+PRODUCT_PROGRAMS := CoreAlone CoreAndInterceptors CoreAndCache CoreAndObservability CoreAndTesting
+
+products:
+	$(SWIFT) build --package-path $(PRODUCTS_FIXTURE) --scratch-path $(PRODUCTS_SCRATCH) \
+		--explicit-target-dependency-import-check error
+	$(WITH_HTTPBIN) bash -ec 'for p; do "$(PRODUCTS_SCRATCH)/debug/$$p"; done' programs $(PRODUCT_PROGRAMS)
 
 # The public API of each documented product (from the symbol graphs `make docs` extracts) against its
 # committed baseline in Tests/API: any change fails until the baseline is rewritten on purpose with

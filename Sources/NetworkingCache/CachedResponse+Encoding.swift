@@ -9,8 +9,8 @@ extension CachedResponse {
 
     /// The response as one blob: the body first, then the status, URL, dates and headers, then the
     /// length of that trailer and a magic number. Putting the body first lets `init(encoded:)` hand
-    /// it out without copying.
-    public func encoded() -> Data {
+    /// it out without copying. The format of the library's own caches, not a public one.
+    package func encoded() -> Data {
         var trailer = Data()
         trailer.appendInteger(storedAt.timeIntervalSince1970.bitPattern)
         trailer.appendInteger(UInt16(clamping: statusCode))
@@ -26,7 +26,7 @@ extension CachedResponse {
     }
 
     /// Decodes a blob made by `encoded()`; `nil` if it is not one.
-    public init?(encoded data: Data) {
+    package init?(encoded data: Data) {
         let data = data.startIndex == 0 ? data : Data(data)
         guard let trailer = data.withUnsafeBytes({ Trailer($0) }) else { return nil }
         self.init(

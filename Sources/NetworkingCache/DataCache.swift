@@ -74,8 +74,9 @@ public final class DataCache: Sendable {
     /// How long, in seconds, a disk entry may go unused before it is removed.
     public var ttl: TimeInterval { disk?.ttl ?? Self.defaultTTL }
 
-    /// Changes the sliding expiry; the next disk access sweeps entries now past it.
-    public func setTTL(_ ttl: TimeInterval) {
+    /// Changes the sliding expiry; the next disk access sweeps entries now past it. Users set it
+    /// through the client (`Networking.setCacheTTL(_:)`) or `init`'s `ttl`.
+    package func setTTL(_ ttl: TimeInterval) {
         disk?.ttl = ttl
         disk?.scheduleSweep()
     }

@@ -1,4 +1,5 @@
 #if os(Linux)
+    import CCurlShim
     import Foundation
     import NetworkingCore
 
@@ -9,7 +10,8 @@
             /// of the client over it, or of `send(_:)` with a `URLRequest` (the transport sends
             /// one hop, and libcurl never follows a redirect itself).
             public var redirectPolicy: RedirectPolicy
-            /// The largest response body collected in memory, in bytes; a larger body fails with
+            /// The largest response body collected in memory, in bytes (128 MiB by default, as for
+            /// `URLSessionTransport`); a larger body fails with
             /// `.transport(URLError(.dataLengthExceedsMaximum))`.
             public var maxResponseBodySize: Int
             /// The longest a connection may take to establish (TCP and TLS), in seconds, with
@@ -68,9 +70,12 @@
             /// when the limit is smaller than the loop count; an origin's requests then all go
             /// through one loop).
             ///
-            /// The default, `defaultMaximumConnectionsPerHost`, keeps a burst from opening a
-            /// connection per request: without it, 2,000 concurrent requests ran a process with the
-            /// common limit of 1,024 descriptors out of them.
+            /// The default, 16, keeps a burst from opening a connection per request (without a
+            /// limit, 2,000 concurrent requests ran a process with the common limit of 1,024
+            /// descriptors out of them) without making it wait long for few: it is the smallest
+            /// limit that kept throughput within 12 % of no limit at 64 requests in flight in the
+            /// connection-limit sweep of `make bench` (see docs/Performance.md). AsyncHTTPClient
+            /// keeps 8 for HTTP/1.1, URLSession 6 per host.
             public var maximumConnectionsPerHost: Int
             /// The most connections the whole transport has open at once, over all origins (split
             /// evenly between its event loops); `0` for no limit. Requests beyond it wait as for
@@ -78,15 +83,16 @@
             /// process's descriptors either. It is also how many connections stay open once their
             /// requests are done, until `idleConnectionTimeout` (libcurl's `CURLMOPT_MAXCONNECTS`:
             /// left to itself, libcurl closes idle connections whenever fewer transfers are
-            /// running, and the next burst reopens them).
+            /// running, and the next burst reopens them). The default, 256, is a quarter of the
+            /// common limit of 1,024 descriptors, leaving the rest to the application.
             public var maximumConnections: Int
             /// How long a connection may stay idle in the pool before it is closed, in seconds
             /// (libcurl's `CURLOPT_MAXAGE_CONN`, whose own default is 118 s).
             ///
             /// Servers and load balancers close idle keep-alive connections after a timeout of
             /// their own (nginx 75 s, AWS load balancers 60 s); a client that keeps one longer
-            /// risks sending on a connection the server is closing. The default,
-            /// `defaultIdleConnectionTimeout`, stays under the common 60 s.
+            /// risks sending on a connection the server is closing. The default, 55 s, stays under
+            /// the 60 s after which common load balancers close an idle connection.
             public var idleConnectionTimeout: TimeInterval
             /// How many event-loop threads the transport runs, each with its own libcurl multi
             /// handle and connection pool (at least 1, the default).
@@ -105,7 +111,8 @@
             /// default); `nil` sends none.
             public var userAgent: String?
             /// How long the event-loop thread keeps polling without blocking, after it handled
-            /// something, before it sleeps; in seconds, `0` turns it off.
+            /// something, before it sleeps; in seconds, `0` turns it off. The default, 150 µs, is
+            /// about what a request to a nearby server takes to come back.
             ///
             /// Waking a sleeping thread is slow on virtual machines (tens of microseconds).
             /// Polling a little longer catches a response, or the next request of a sender it
@@ -120,7 +127,8 @@
             /// in another).
             var systemTrustStore = CurlTrust.builtIn
 
-            /// Creates a configuration; every parameter has a default.
+            /// Creates a configuration; every parameter has a default, each explained by its
+            /// property.
             public init(
                 redirectPolicy: RedirectPolicy = .default,
                 maxResponseBodySize: Int = URLSessionTransport.defaultMaxResponseBodySize,
@@ -150,24 +158,31 @@
                 self.eventLoopCount = eventLoopCount
             }
 
-            /// 150 µs: about what a request to a nearby server takes to come back.
-            public static let defaultBusyPollInterval: TimeInterval = 0.000_150
+            /// The default `busyPollInterval`, 150 µs (see there).
+            @usableFromInline package static let defaultBusyPollInterval: TimeInterval = 0.000_150
 
-            /// 16: the smallest limit that kept throughput within 12 % of no limit at 64
-            /// requests in flight in the connection-limit sweep of `make bench` (see
-            /// docs/Performance.md), so that a burst neither opens a connection per request nor
-            /// waits long for few. AsyncHTTPClient keeps 8 for HTTP/1.1, URLSession 6 per host.
-            public static let defaultMaximumConnectionsPerHost = 16
+            /// The default `maximumConnectionsPerHost`, 16 (see there).
+            @usableFromInline package static let defaultMaximumConnectionsPerHost = 16
 
-            /// 256: a quarter of the common limit of 1,024 descriptors, leaving the rest to the
-            /// application.
-            public static let defaultMaximumConnections = 256
+            /// The default `maximumConnections`, 256 (see there).
+            @usableFromInline package static let defaultMaximumConnections = 256
 
-            /// 55 s: under the 60 s after which common load balancers close an idle connection.
-            public static let defaultIdleConnectionTimeout: TimeInterval = 55
+            /// The default `idleConnectionTimeout`, 55 s (see there).
+            @usableFromInline package static let defaultIdleConnectionTimeout: TimeInterval = 55
 
-            /// `NetworkingCurl libcurl/<version>`.
+            /// The `User-Agent` sent by default, `NetworkingCurl libcurl/<version>` with the version
+            /// of the libcurl loaded: to extend it rather than replace it, set `userAgent` to
+            /// `"MyApp/1.0 " + defaultUserAgent`.
             public static var defaultUserAgent: String { "NetworkingCurl libcurl/\(CurlLibrary.version ?? "unknown")" }
+
+            /// The `User-Agent` Foundation's `URLSession` sends on Linux when neither the request
+            /// nor the session's `httpAdditionalHeaders` has one: `<process name> (unknown version)
+            /// curl/<major>.<minor>.<patch>`, with the version of the libcurl it runs on, this one.
+            package static var foundationUserAgent: String {
+                let number = CurlLibrary.isAvailable ? ncurl_version_number() : 0
+                let version = "\(number >> 16 & 0xFF).\(number >> 8 & 0xFF).\(number & 0xFF)"
+                return "\(ProcessInfo.processInfo.processName) (unknown version) curl/\(version)"
+            }
 
             /// Whether requests to an origin may share one connection by HTTP/2 multiplexing: https
             /// with `.http2`, or h2c (`.http2PriorKnowledge`).

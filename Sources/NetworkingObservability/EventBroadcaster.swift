@@ -9,23 +9,24 @@ import Synchronization
 /// **Buffering.** Yielding never waits for a consumer: each stream buffers up to `bufferSize`
 /// events (`AsyncStream`'s `.bufferingNewest`) and, if its consumer falls further behind, the
 /// oldest buffered events are dropped. So a slow or stuck consumer never slows a request down
-/// and never makes memory grow without bound; one that keeps up loses nothing. The default
-/// (10,000 events) absorbs a burst of 5,000 concurrent requests; an event holds its request's
+/// and never makes memory grow without bound; one that keeps up loses nothing. The default,
+/// 10,000 events, absorbs a burst of 5,000 concurrent requests; an event holds its request's
 /// context (headers, and the in-memory request body, shared rather than copied).
 ///
 /// **Leaks.** A consumer that stops listening (breaks out of its loop, has its task cancelled,
 /// or drops the stream) is removed at once: nothing is yielded to it afterwards and nothing of it
 /// is kept.
 public final class EventBroadcaster: RequestObserver {
-    /// The events each stream buffers for a consumer that has fallen behind.
-    public static let defaultBufferSize = 10_000
+    /// The events each stream buffers for a consumer that has fallen behind, unless told otherwise.
+    @usableFromInline package static let defaultBufferSize = 10_000
 
     private let continuations = Mutex<[UUID: AsyncStream<NetworkingEvent>.Continuation]>([:])
 
     /// Creates a broadcaster with no consumers.
     public init() {}
 
-    /// A new stream of every request's events, buffering at most `bufferSize` of them.
+    /// A new stream of every request's events, buffering at most `bufferSize` of them (10,000
+    /// unless told otherwise; see "Buffering" above).
     public func events(bufferSize: Int = EventBroadcaster.defaultBufferSize) -> AsyncStream<NetworkingEvent> {
         let (stream, continuation) = AsyncStream<NetworkingEvent>.makeStream(
             bufferingPolicy: .bufferingNewest(max(1, bufferSize)))

@@ -2,14 +2,19 @@
 ///
 /// Names compare case-insensitively. `events()` is not redacted, since redaction is a logging
 /// concern, except for `Proxy-Authorization`, which every event shows as `<redacted>`.
-public struct HeaderRedaction: Sendable, Hashable {
+///
+/// Users name fields as a `Set<String>` (`setRedactedHeaderFields(_:)`,
+/// `LogSettings.redactedHeaderFields`, `cURLDescription(redacting:)`); this is how the library
+/// applies them.
+package struct HeaderRedaction: Sendable, Hashable {
     /// What a hidden value is replaced with.
     package static let placeholder = HTTPHeaders.redactedValue
 
     /// The default sensitive fields: `Authorization`, `Cookie`, `Set-Cookie` and
     /// `Proxy-Authorization` (a credential too, RFC 9110 §11.7.2). A client adds its active
-    /// auth-header key to these.
-    public static let defaultHeaderFields: Set<String> = [
+    /// auth-header key to these. `URLRequest.cURLDescription(redacting:bodyFile:)` spells them out
+    /// as its default argument.
+    package static let defaultHeaderFields: Set<String> = [
         "Authorization", "Cookie", "Set-Cookie", HTTPHeaders.proxyAuthorization,
     ]
 

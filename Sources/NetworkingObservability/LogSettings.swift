@@ -32,9 +32,14 @@ public struct LogSettings: Sendable {
         #endif
     }
 
+    /// The default settings: failures logged, to `os.Logger` on Apple platforms and to standard
+    /// error elsewhere, redacted in release builds; no log file.
+    public init() {}
+
     /// The default settings, with the log file named by `NETWORKING_LOG_FILE` in `environment`
-    /// (an absolute path, or a file name in the caches directory) if it can be opened.
-    public init(environment: [String: String] = [:]) {
+    /// (an absolute path, or a file name in the caches directory) if it can be opened. The clients
+    /// read the process's environment this way (`fromProcessEnvironment()`).
+    package init(environment: [String: String]) {
         logFile = LogFileLocation.url(from: environment).flatMap(LogFileSink.open)
     }
 
@@ -52,11 +57,15 @@ public struct LogSettings: Sendable {
     /// The logger for these settings, with `authorizationHeaderKey` added to the redaction set;
     /// `nil` when nothing would be logged.
     package func makeLogger(authorizationHeaderKey: String? = nil) -> NetworkingLogger? {
-        let sinks = self.sinks
         guard level != .none, !sinks.isEmpty else { return nil }
+        return NetworkingLogger(settings: self, authorizationHeaderKey: authorizationHeaderKey)
+    }
+
+    /// The header fields these settings hide, `authorizationHeaderKey` added; those named by the
+    /// user are hidden even when logs are not redacted.
+    package func redaction(authorizationHeaderKey: String?) -> HeaderRedaction {
         var fields = redactedHeaderFields
         if let authorizationHeaderKey { fields.insert(authorizationHeaderKey) }
-        let redaction = HeaderRedaction(fields: fields, always: namesRedactedFields ? redactedHeaderFields : [])
-        return NetworkingLogger(level: level, redaction: redaction, redactsLogs: redactsLogs, sinks: sinks)
+        return HeaderRedaction(fields: fields, always: namesRedactedFields ? redactedHeaderFields : [])
     }
 }

@@ -4,10 +4,20 @@ import Foundation
 /// sinks.
 ///
 /// The level chooses which requests are logged; a logged request always gets full detail (its
-/// line, request and response headers, request and response bodies truncated to `bodyLimit`).
+/// line, request and response headers, request and response bodies truncated to 1 KiB).
 /// Downloads log their line and request headers only: their response is binary. With
 /// `redactsLogs`, the values of the sensitive header fields and every body are replaced with
 /// `<redacted>`.
+///
+/// A `Networking` or `HTTPClient` makes its own from its log settings. Without them (a program
+/// built on `NetworkingCore` and `NetworkingObservability` alone), make one from `LogSettings` and
+/// pass it as an observer:
+///
+/// ```swift
+/// var settings = LogSettings()
+/// settings.level = .all
+/// let logger = NetworkingLogger(settings: settings)  // a RequestObserver
+/// ```
 ///
 /// At `.failures`, a cancelled request is not logged (cancelling is deliberate, not a failure to
 /// debug); at `.all` it is. A success whose server's key matched none of its pins, which
@@ -53,9 +63,19 @@ public struct NetworkingLogger: RequestObserver {
     /// Where records go.
     package var sinks: [any LogSink]
 
-    /// Creates a logger.
+    /// A logger that records requests as `settings` say (level, redaction, sinks), with
+    /// `authorizationHeaderKey`, when given, hidden like the other sensitive fields (a client adds
+    /// its active auth-header key this way). At level `.none`, or with no sink, it records nothing.
+    public init(settings: LogSettings = LogSettings(), authorizationHeaderKey: String? = nil) {
+        self.init(
+            level: settings.level, redaction: settings.redaction(authorizationHeaderKey: authorizationHeaderKey),
+            redactsLogs: settings.redactsLogs, sinks: settings.sinks)
+    }
+
+    /// Creates a logger from its parts (`level` has no default, so that `NetworkingLogger()` is
+    /// the public `init(settings:authorizationHeaderKey:)`).
     package init(
-        level: Level = .failures, redaction: HeaderRedaction = .default,
+        level: Level, redaction: HeaderRedaction = .default,
         redactsLogs: Bool = NetworkingLogger.redactsLogsByDefault, bodyLimit: Int = NetworkingLogger.defaultBodyLimit,
         sinks: [any LogSink] = NetworkingLogger.platformSinks
     ) {

@@ -18,9 +18,12 @@ extension URLRequest {
     ///
     /// Arguments are single-quoted for POSIX shells; a body that is not printable text is fed
     /// through bash's `printf` byte for byte (`--data-binary @<(printf '\x89PNG…')`), and a body
-    /// sent from a file (`bodyFile`) as `@path`. Pass an empty set to show every value.
+    /// sent from a file (`bodyFile`) as `@path`. The fields hidden by default are those a client
+    /// hides by default; pass a client's `redactedHeaderFields` to hide what it hides, or an empty
+    /// set to show every value.
     public func cURLDescription(
-        redacting headerFields: Set<String> = HeaderRedaction.defaultHeaderFields, bodyFile: URL? = nil
+        redacting headerFields: Set<String> = ["Authorization", "Cookie", "Set-Cookie", "Proxy-Authorization"],
+        bodyFile: URL? = nil
     ) -> String {
         let redaction = HeaderRedaction(fields: headerFields)
         var arguments = ["curl"]

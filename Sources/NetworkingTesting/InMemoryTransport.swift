@@ -111,8 +111,8 @@ public final class InMemoryTransport: HTTPTransport {
     /// Every request received, in arrival order, with its body.
     public var requests: [RecordedRequest] { table.requests }
 
-    /// Removes every stub (the recorded requests stay).
-    public func removeAllStubs() { table.removeAllStubs() }
+    /// Removes every stub (the recorded requests stay). Users call `reset()`.
+    package func removeAllStubs() { table.removeAllStubs() }
 
     /// Removes every stub and forgets the recorded requests.
     public func reset() { table.reset() }

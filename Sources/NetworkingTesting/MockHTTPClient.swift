@@ -124,8 +124,8 @@ public final class MockHTTPClient: HTTPClientProtocol {
         return calls.filter { $0.identity == identity }
     }
 
-    /// Removes every stub (the recorded calls stay).
-    public func removeAllStubs() { state.withLock { $0.stubs.removeAll() } }
+    /// Removes every stub (the recorded calls stay). Users call `reset()`.
+    package func removeAllStubs() { state.withLock { $0.stubs.removeAll() } }
 
     /// Removes every stub and forgets the calls.
     public func reset() { state.withLock { $0 = State() } }

@@ -54,6 +54,16 @@ final class CURLDescriptionTests: XCTestCase {
         XCTAssertTrue(shown.contains("-H 'Authorization: Bearer SECRET'"), shown)
     }
 
+    /// The default argument spells out the fields a client hides by default, one by one.
+    func testHidesTheDefaultSensitiveFieldsByDefault() {
+        let fields = HeaderRedaction.defaultHeaderFields
+        let request = request(headers: Dictionary(uniqueKeysWithValues: fields.map { ($0, "SECRET-\($0)") }))
+        let command = request.cURLDescription()
+        XCTAssertFalse(command.contains("SECRET"), command)
+        XCTAssertEqual(command, request.cURLDescription(redacting: fields))
+        XCTAssertEqual(LogSettings().redactedHeaderFields, fields)
+    }
+
     func testShellParsesItIntoTheExactArguments() throws {
         let body = Data(#"it's "quoted" \ $HOME `x`"#.utf8)
         let arguments = try shellArguments(request("PUT", body: body, headers: ["X-Note": "a 'b' c"]).cURLDescription())

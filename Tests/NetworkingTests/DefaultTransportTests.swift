@@ -35,6 +35,19 @@ final class DefaultTransportTests: XCTestCase {
             XCTAssertNil(curl.configuration.pinnedPublicKey)
         }
 
+        /// `CurlTransport.Configuration.init`'s defaults are the ones its properties' comments state.
+        func testTheCurlConfigurationDefaultsAreTheDocumentedOnes() {
+            let configuration = CurlTransport.Configuration()
+            XCTAssertEqual(configuration.maxResponseBodySize, 128 * 1024 * 1024)
+            XCTAssertEqual(configuration.maxResponseBodySize, URLSessionTransport.defaultMaxResponseBodySize)
+            XCTAssertEqual(configuration.maximumConnectionsPerHost, 16)
+            XCTAssertEqual(configuration.maximumConnections, 256)
+            XCTAssertEqual(configuration.idleConnectionTimeout, 55)
+            XCTAssertEqual(configuration.busyPollInterval, 0.000_150)
+            XCTAssertEqual(configuration.eventLoopCount, 1)
+            XCTAssertEqual(configuration.userAgent, CurlTransport.Configuration.defaultUserAgent)
+        }
+
         /// The Linux default streams (through CurlTransport): the first chunk of a body that drips
         /// one byte at a time arrives before the rest exists.
         func testTheLinuxDefaultStreamsBodiesAsTheyArrive() async throws {

@@ -34,6 +34,6 @@ private enum ReliabilityReadmeSnippets {
     static func redactedLogs(networking: Networking) async {
         // Release builds redact by default; redact in debug builds too.
         await networking.setRedactsLogs(true)
-        await networking.setRedactedHeaderFields(HeaderRedaction.defaultHeaderFields.union(["X-Api-Key"]))
+        await networking.setRedactedHeaderFields(networking.redactedHeaderFields.union(["X-Api-Key"]))
     }
 }

@@ -36,7 +36,7 @@ extension Networking {
             current.pipeline.reportUnbuildable(method: method, headers: request.headers, error)
             return .failure(error)
         }
-        let transport = verbTransport(cachingLevel, on: current)
+        let transport = cachingLevel == .none ? nil : verbTransport(cachingLevel, on: current)
         let decoder = current.pipeline.decoder
         let sent = await current.pipeline.send(request, transport: transport, downloadProgress: tracker?.reporter)
         return sent.decoded { (exchange) throws(NetworkingError) -> T in

@@ -11,9 +11,9 @@ extension Networking {
     /// A new stream of every request's events: one `.started`, then exactly one `.completed`, for
     /// every request (verbs, downloads, fakes, cache hits). Each call returns its own stream.
     ///
-    /// A stream buffers up to `EventBroadcaster.defaultBufferSize` events for a consumer that
-    /// falls behind, dropping the oldest beyond that, so a slow consumer never slows requests
-    /// down; a consumer that stops listening is forgotten at once.
+    /// A stream buffers up to 10,000 events for a consumer that falls behind, dropping the oldest
+    /// beyond that, so a slow consumer never slows requests down; a consumer that stops listening
+    /// is forgotten at once (see `EventBroadcaster`).
     public func events() -> AsyncStream<NetworkingEvent> {
         let stream = eventBroadcaster.events()
         if !eventsRequested {

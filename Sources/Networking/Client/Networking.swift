@@ -213,13 +213,14 @@ public actor Networking {
     }
 
     /// Runs a request off the actor, registered for cancellation under its path, and decodes its
-    /// 2xx response as `T` where the pipeline returns it.
+    /// 2xx response as `T` off the caller, where the pipeline's send returns.
     ///
     /// It runs on the caller's executor up to the pipeline (which runs on the global executor):
     /// a verb called from outside the actor does not hop onto it, and only a configuration
     /// changed since the last request visits the actor. The registration comes first, so a
     /// `cancelAllRequests()` that runs after this call started always sees the request.
-    /// A `cachingLevel` other than `.none` puts the download cache beneath the interceptors.
+    /// A `cachingLevel` other than `.none` puts the download cache beneath the interceptors (see
+    /// Networking+Caches.swift); without one, the pipeline sends through its own transport.
     @inline(__always)
     nonisolated(nonsending) func send<T: Decodable & Sendable>(
         _ method: HTTPMethod, _ path: String, query: [URLQueryItem] = [], queryModel: (any Encodable & Sendable)? = nil,
@@ -230,8 +231,9 @@ public actor Networking {
         defer { registry.unregister(registration) }
         let current = await currentSnapshot()
         let decoder = current.pipeline.decoder
-        return await current.pipeline.send(request, transport: verbTransport(cachingLevel, on: current)).decoded {
-            (exchange) throws(NetworkingError) -> T in
+        return await current.pipeline.send(
+            request, transport: cachingLevel == .none ? nil : verbTransport(cachingLevel, on: current)
+        ) { (exchange) throws(NetworkingError) -> T in
             try ResponseDecoding.decode(T.self, from: exchange, decoder: decoder)
         }
     }
@@ -246,8 +248,8 @@ public actor Networking {
         let registration = registry.register(key: path)
         defer { registry.unregister(registration) }
         let current = await currentSnapshot()
-        return await current.pipeline.send(request, transport: verbTransport(cachingLevel, on: current)).decoded {
-            _ in ()
-        }
+        return await current.pipeline.send(
+            request, transport: cachingLevel == .none ? nil : verbTransport(cachingLevel, on: current)
+        ) { _ in () }
     }
 }

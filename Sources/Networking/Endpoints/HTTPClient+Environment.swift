@@ -16,7 +16,7 @@ extension HTTPClient {
     /// it. The environments exist in release builds too.
     public struct Environment: Sendable, Hashable, CustomStringConvertible {
         /// The kinds of environment.
-        public enum Mode: String, Sendable, Hashable {
+        package enum Mode: String, Sendable, Hashable {
             /// Requests are sent.
             case live
             /// Requests are answered at once with sample data.
@@ -25,8 +25,8 @@ extension HTTPClient {
             case preview
         }
 
-        /// The kind of environment.
-        public let mode: Mode
+        /// The kind of environment (compare the environment itself: `environment == .test`).
+        package let mode: Mode
         /// How long `.preview` waits before answering (zero for the others).
         package let previewDelay: Duration
 

@@ -39,11 +39,10 @@ extension Networking {
 
     // MARK: The caches a request goes through
 
-    /// The innermost step of a verb's request: the pipeline's transport, or with a `cachingLevel`
-    /// other than `.none` the download cache beneath the fakes.
+    /// The innermost step of a verb's request given a `cachingLevel` other than `.none`: the
+    /// download cache beneath the fakes.
     nonisolated func verbTransport(_ cachingLevel: CachingLevel, on current: RequestSnapshot) -> any HTTPTransport {
-        guard cachingLevel != .none else { return current.pipeline.transport }
-        return current.transport(
+        current.transport(
             beneathFakes: verbCache(cachingLevel, over: current.base, names: current.downloads.credentialHeaderNames))
     }
 

@@ -130,7 +130,7 @@ extension Networking {
                 shouldStore: image ? Self.storesImages : DataCacheTransport.storesSuccessfulResponses)
         }
         let transport = current.transport(beneathFakes: inner)
-        return await current.pipeline.send(request, kind: .download, transport: transport).decoded {
+        return await current.pipeline.send(request, kind: .download, transport: transport) {
             (exchange) throws(NetworkingError) in try make(exchange)
         }
     }

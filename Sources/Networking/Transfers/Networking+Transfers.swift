@@ -166,7 +166,7 @@ extension Networking {
         let tracker = TransferProgressTracker(progress)
         defer { tracker.finish() }
         return await registry.run(key: request.path) {
-            await pipeline.send(request, downloadProgress: tracker.reporter).decoded {
+            await pipeline.send(request, downloadProgress: tracker.reporter) {
                 (exchange) throws(NetworkingError) -> T in
                 let value = try decode(exchange, pipeline.decoder)
                 tracker.complete(completedBytes: Int64(exchange.body.count))

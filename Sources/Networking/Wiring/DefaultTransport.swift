@@ -23,8 +23,8 @@ import Synchronization
 /// - Elsewhere: a new `URLSessionTransport` with the `.default` session configuration, the path
 ///   and the trust.
 ///
-/// Either way the documented behaviour is the same: response bodies are capped at
-/// `URLSessionTransport.defaultMaxResponseBodySize`, redirects follow `RedirectPolicy.default`,
+/// Either way the documented behaviour is the same: response bodies are capped at 128 MiB (the
+/// default `maxResponseBodySize` of both transports), redirects follow `RedirectPolicy.default`,
 /// and no cookie jar or `URLCache` is consulted.
 enum DefaultTransport {
     #if os(Linux)

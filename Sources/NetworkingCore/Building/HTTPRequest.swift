@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// A request described by its parts, before it becomes a `URLRequest`.
-package struct HTTPRequest: Sendable {
+@usableFromInline package struct HTTPRequest: Sendable {
     /// The method.
     package var method: HTTPMethod
     /// A path joined to the base URL by `URLComposer`'s rule, or an absolute URL.

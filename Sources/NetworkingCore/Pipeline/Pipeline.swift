@@ -103,7 +103,7 @@ public struct Pipeline: Sendable {
         body: RequestBody? = nil, options: RequestOptions = RequestOptions()
     ) async throws(NetworkingError) -> HTTPExchange {
         let request = HTTPRequest(method: method, path: path, query: query, headers: headers, body: body)
-        return try await send(request, kind: .request, options: options).decoded { $0 }.get()
+        return try await send(request, options: options) { $0 }.get()
     }
 
     /// Sends a request and decodes its 2xx response as `T` (`Data` and `String` as they are, any
@@ -115,8 +115,7 @@ public struct Pipeline: Sendable {
     ) async throws(NetworkingError) -> T {
         let request = HTTPRequest(method: method, path: path, query: query, headers: headers, body: body)
         let decoder = decoder
-        return try await send(request, kind: .request, options: options).decoded {
-            (exchange) throws(NetworkingError) -> T in
+        return try await send(request, options: options) { (exchange) throws(NetworkingError) -> T in
             try ResponseDecoding.decode(T.self, from: exchange, decoder: decoder)
         }.get()
     }
@@ -131,11 +130,29 @@ public struct Pipeline: Sendable {
         return try await stream(request, kind: .request, options: options)
     }
 
+    /// Builds `request`, sends it through `transport` (this pipeline's own by default) and decodes
+    /// a 2xx response with `decode` where the send returns, all off the caller, so that a front door
+    /// called on the main actor neither sends nor decodes there. Inlinable, so that a caller's module
+    /// specialises it for `T` (generic code called across modules would look up the type's metadata
+    /// and copy `T?` through its witnesses on every call); the work is in the `send` below, which is
+    /// not generic.
+    @inlinable @concurrent
+    package func send<T: Sendable>(
+        _ request: HTTPRequest, kind: RequestContext.Kind = .request, options: RequestOptions = RequestOptions(),
+        transport: (any HTTPTransport)? = nil, uploadProgress: ProgressReporter? = nil,
+        downloadProgress: ProgressReporter? = nil, decode: @Sendable (HTTPExchange) throws(NetworkingError) -> T
+    ) async -> Result<T, NetworkingError> {
+        await send(
+            request, kind: kind, options: options, transport: transport, uploadProgress: uploadProgress,
+            downloadProgress: downloadProgress
+        ).decoded(with: decode)
+    }
+
     /// Builds `request` and sends it through `transport` (this pipeline's own by default), off the
     /// caller, reporting the bodies' bytes to the progress reporters given; the response is left
     /// for the caller to decode (see `SentRequest.decoded(with:)`). A request that cannot be built
     /// is the failure (the observers have been told).
-    @concurrent
+    @usableFromInline @concurrent
     package func send(
         _ request: HTTPRequest, kind: RequestContext.Kind = .request, options: RequestOptions = RequestOptions(),
         transport: (any HTTPTransport)? = nil, uploadProgress: ProgressReporter? = nil,

@@ -21,18 +21,22 @@ public struct HTTPExchange: Sendable {
     package private(set) var arrivingBody: ResponseBodyStream?
 
     /// The response. When the transport handed over a `ResponseHead` of its own, it is built for
-    /// each read (see `ResponseHead.response`); setting it replaces the head.
+    /// each read (see `ResponseHead.response`); setting it replaces the head, and keeps the rest of
+    /// the exchange (a body still arriving included), so an interceptor can rewrite a status or a
+    /// header field without rebuilding the exchange.
     public var response: HTTPURLResponse {
         get { head.response }
         set { head = ResponseHead(newValue) }
     }
 
-    /// Creates an exchange.
-    public init(request: URLRequest, response: HTTPURLResponse, body: Data, metrics: TransactionMetrics? = nil) {
+    /// Creates an exchange from Foundation's response: `init(request:head:body:trailers:metrics:)`
+    /// with `ResponseHead(response)`.
+    package init(request: URLRequest, response: HTTPURLResponse, body: Data, metrics: TransactionMetrics? = nil) {
         self.init(request: request, head: ResponseHead(response), body: body, metrics: metrics)
     }
 
-    /// Creates an exchange from a head the transport parsed itself (see `ResponseHead`).
+    /// Creates an exchange: a head the transport parsed itself, or `ResponseHead(_:)` of an
+    /// `HTTPURLResponse` (see `ResponseHead`).
     public init(
         request: URLRequest, head: ResponseHead, body: Data, trailers: HTTPHeaders = HTTPHeaders(),
         metrics: TransactionMetrics? = nil

@@ -88,8 +88,8 @@ public struct RequestCompletion: Sendable {
 }
 
 extension RequestOutcome {
-    /// The error, for a failure.
-    public var error: NetworkingError? {
+    /// The error, for a failure (`if case .failure(let error) = outcome` outside the library).
+    package var error: NetworkingError? {
         if case .failure(let error) = self { return error }
         return nil
     }

@@ -16,8 +16,8 @@ public struct RequestContext: Sendable, Identifiable {
     public let body: Data?
     /// The file the request body is read from, when it is one.
     public let bodyFile: URL?
-    /// What kind of call made the request.
-    public let kind: Kind
+    /// What kind of call made the request (the log shows no response body for a download).
+    package let kind: Kind
     /// What the request asked of the policies along its way (`printsLogs` for loggers).
     public let options: RequestOptions
     /// The request's trace and its own span, when its client has tracing on (see
@@ -25,7 +25,7 @@ public struct RequestContext: Sendable, Identifiable {
     public let trace: RequestTrace?
 
     /// What kind of call made a request.
-    public enum Kind: Sendable, Hashable {
+    @usableFromInline package enum Kind: Sendable, Hashable {
         /// A verb (`get`, `post`, …) or an endpoint sent through a client.
         case request
         /// A download (`downloadImage`, `downloadData`, file downloads): its body is binary.

@@ -55,8 +55,8 @@ public struct TransportResponse: Sendable {
         set { exchange.metrics = newValue }
     }
 
-    /// The response as an `HTTPURLResponse`.
-    public var response: HTTPURLResponse { head.response }
+    /// The response as an `HTTPURLResponse` (`head.response`).
+    package var response: HTTPURLResponse { head.response }
     /// The status code.
     public var statusCode: Int { exchange.statusCode }
 
