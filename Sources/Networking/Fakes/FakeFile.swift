@@ -1,6 +1,6 @@
 import Foundation
 
-/// Finds the files that `fakeGET(_:fileName:bundle:)` and its siblings answer with.
+/// Finds the files that `fakeGET(_:fileName:bundle:statusCode:delay:)` and its siblings answer with.
 enum FakeFile {
     /// How deep below the bundle's resources a bare file name is searched for.
     static let searchDepth = 2

@@ -32,8 +32,9 @@ extension Networking {
 
     /// Answers every `method` request for `path` with `response`, replacing an earlier fake for
     /// the same method and path: `fake(.post, "/items", response: .json(item, statusCode: 201))`.
-    /// `fakeGET`, `fakePOST`, `fakePUT`, `fakePATCH` and `fakeDELETE` are the shorthands for
-    /// those methods.
+    /// A `{name}` segment of `path` matches any one segment and fills each `{name}` in the string
+    /// values of a JSON response with it. `fakeGET`, `fakePOST`, `fakePUT`, `fakePATCH` and
+    /// `fakeDELETE` are the shorthands for those methods.
     public func fake(_ method: HTTPMethod, _ path: String, response: FakeResponse) {
         guard let pattern = try? RequestPattern(method: method, path: path, baseURL: baseURL) else { return }
         fakes.add(response, for: pattern)
