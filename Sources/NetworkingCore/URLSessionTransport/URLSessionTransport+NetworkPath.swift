@@ -16,7 +16,10 @@ extension URLSessionTransport {
     /// - on swift-corelibs-foundation, URLSession reads the environment's proxies itself (through
     ///   its libcurl) and offers no server-trust challenge: an explicit proxy setting, a private CA
     ///   and pins cannot be honoured there. The Happy Eyeballs delay is a tuning hint, left to the
-    ///   system.
+    ///   system. Credentials in an environment variable's proxy URL are sent by Foundation's
+    ///   libcurl with every request, before the proxy asks for them (a forwarding proxy that does
+    ///   not ask passes them on to an `http` origin), as `ProxyCredentials` documents;
+    ///   `CurlTransport` waits for the proxy's `407`.
     static func unsupportedSettings(
         _ path: NetworkPath, _ trust: ServerTrust, on platform: URLSessionPlatform = .current
     ) -> NetworkingError? {
