@@ -21,8 +21,17 @@ import Foundation
 /// Before retry *n* (1, 2, …) it waits a random duration between zero and
 /// `min(maxDelay, baseDelay × 2ⁿ⁻¹)` ("full jitter", so that clients that failed together do
 /// not come back together). A `Retry-After` header on the response, in seconds or as an HTTP-date,
-/// replaces that wait, capped at `maxDelay` too. Cancelling the request during a wait ends it at
-/// once with `.cancelled`. When the attempts run out, the last response (or error) is the result.
+/// replaces that wait: the retry never leaves before the time the server named. When the server
+/// asks for longer than `maxDelay`, the request is not retried: its response is the result at
+/// once, and `HTTPError.retryAfter` reads the wait it asked for. A malformed value (negative, not
+/// a number nor a date, more than a year away) is ignored, and the backoff applies. Cancelling the
+/// request during a wait ends it at once with `.cancelled`. When the attempts run out, the last
+/// response (or error) is the result.
+///
+/// With `idempotencyKeys`, each `POST` and `PATCH` carries an `Idempotency-Key` field
+/// (draft-ietf-httpapi-idempotency-key-header): a random UUID, the same on every attempt, unless
+/// the request already has one, which is kept. The server can then recognise a repeat of a request
+/// it processed, so such requests are retried too, whatever `retryableMethods` says.
 ///
 /// A request can carry its own budget in its options (`RequestOptions.maxAttempts`, handed down
 /// the chain with it), which replaces `maxAttempts` for it (`1` turns retrying off for that
@@ -47,6 +56,8 @@ public struct RetryInterceptor: OptionsAwareInterceptor {
     package let retryableStatusCodes: Set<Int>
     /// The methods that are retried.
     package let retryableMethods: Set<HTTPMethod>
+    /// Whether `POST` and `PATCH` requests carry an `Idempotency-Key`, and are then retried.
+    package let idempotencyKeys: Bool
     /// The clock, sleep and randomness the interceptor uses.
     package let environment: Environment
 
@@ -80,23 +91,35 @@ public struct RetryInterceptor: OptionsAwareInterceptor {
     /// - Parameters:
     ///   - maxAttempts: Attempts in total, the first included (values below 1 count as 1).
     ///   - baseDelay: The upper bound of the wait before the first retry; it doubles each retry.
-    ///   - maxDelay: The cap on any wait, `Retry-After` included.
+    ///   - maxDelay: The cap on any wait. A `Retry-After` asking for longer is not cut short: the
+    ///     request is not retried, and its response is the result.
     ///   - retryableStatusCodes: The response statuses to retry.
     ///   - retryableMethods: The methods to retry; add `POST` only for endpoints that are safe to
     ///     repeat (for example because they take an idempotency key).
+    ///   - idempotencyKeys: Whether each `POST` and `PATCH` carries an `Idempotency-Key` (a UUID, the
+    ///     same on every attempt; one the request has is kept), which makes them retryable too.
     ///   - environment: The clock, sleep and randomness (`.live` unless testing).
     public init(
         maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(500), maxDelay: Duration = .seconds(30),
         retryableStatusCodes: Set<Int> = NetworkingError.retryableStatusCodes,
-        retryableMethods: Set<HTTPMethod> = HTTPMethod.idempotentMethods, environment: Environment = .live
+        retryableMethods: Set<HTTPMethod> = HTTPMethod.idempotentMethods, idempotencyKeys: Bool = false,
+        environment: Environment = .live
     ) {
         self.maxAttempts = Swift.max(1, maxAttempts)
         self.baseDelay = Swift.max(.zero, baseDelay)
         self.maxDelay = Swift.max(.zero, maxDelay)
         self.retryableStatusCodes = retryableStatusCodes
         self.retryableMethods = retryableMethods
+        self.idempotencyKeys = idempotencyKeys
         self.environment = environment
     }
+
+    /// The header field that carries an idempotency key (draft-ietf-httpapi-idempotency-key-header).
+    public static let idempotencyKeyField = "Idempotency-Key"
+
+    /// The methods that get an idempotency key with `idempotencyKeys`: the unsafe ones a server
+    /// can deduplicate by key.
+    package static let keyedMethods: Set<HTTPMethod> = [.post, .patch]
 
     /// Creates a retry policy whose first backoff is `delay` seconds, with the other defaults
     /// (3 attempts, 30 s cap). This is the form the endpoint client's configuration uses, where
@@ -110,6 +133,7 @@ public struct RetryInterceptor: OptionsAwareInterceptor {
         _ request: URLRequest, options: RequestOptions,
         next: @Sendable (URLRequest, RequestOptions) async throws -> HTTPExchange
     ) async throws -> HTTPExchange {
+        let request = withIdempotencyKey(request)
         let attempts = options.maxAttempts ?? maxAttempts
         guard attempts > 1, isRetryable(request) else { return try await next(request, options) }
         var attempt = 1
@@ -134,10 +158,28 @@ public struct RetryInterceptor: OptionsAwareInterceptor {
         }
     }
 
-    /// Whether `request` may be retried at all: its method is retryable and its body replayable.
+    /// Whether `request` may be retried at all: its method is retryable (or it carries the
+    /// idempotency key this policy gives it) and its body replayable.
     package func isRetryable(_ request: URLRequest) -> Bool {
-        retryableMethods.contains(HTTPMethod(rawValue: request.httpMethod ?? "GET")) && request.isBodyReplayable
+        let method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
+        let keyed = idempotencyKeys && Self.keyedMethods.contains(method)
+        return (retryableMethods.contains(method) || keyed) && request.isBodyReplayable
     }
+
+    /// `request` with an `Idempotency-Key` when this policy gives keys and its method takes one;
+    /// a key it already has is kept.
+    package func withIdempotencyKey(_ request: URLRequest) -> URLRequest {
+        guard idempotencyKeys, Self.keyedMethods.contains(HTTPMethod(rawValue: request.httpMethod ?? "GET")),
+            request.value(forHTTPHeaderField: Self.idempotencyKeyField) == nil
+        else { return request }
+        var keyed = request
+        keyed.setValue(Self.newIdempotencyKey(), forHTTPHeaderField: Self.idempotencyKeyField)
+        return keyed
+    }
+
+    /// A new idempotency key: a random UUID as a structured-field string (RFC 8941), quoted, as the
+    /// draft's examples write it.
+    package static func newIdempotencyKey() -> String { "\"\(UUID().uuidString.lowercased())\"" }
 
     /// The wait before retry number `retry` (1 for the first) after `outcome`, or `nil` when the
     /// outcome is not worth retrying.
@@ -145,23 +187,25 @@ public struct RetryInterceptor: OptionsAwareInterceptor {
         switch outcome {
         case .success(let exchange):
             guard retryableStatusCodes.contains(exchange.statusCode) else { return nil }
-            if let requested = retryAfter(exchange.header("Retry-After")) { return requested }
-            return backoff(beforeRetry: retry)
+            return wait(asked: exchange.header("Retry-After"), beforeRetry: retry)
         case .failure(.transport(let error)) where NetworkingError.retryableURLErrorCodes.contains(error.code):
             return backoff(beforeRetry: retry)
         case .failure(.http(let error)) where retryableStatusCodes.contains(error.statusCode):
             // An inner interceptor (such as a refresh that called a flaky server) threw it.
-            if let requested = retryAfter(error.metadata.header("Retry-After")) { return requested }
-            return backoff(beforeRetry: retry)
+            return wait(asked: error.metadata.header("Retry-After"), beforeRetry: retry)
         case .failure:
             return nil
         }
     }
 
-    /// The wait a `Retry-After` header value asks for, capped at `maxDelay`.
-    private func retryAfter(_ header: String?) -> Duration? {
-        guard let header, let requested = RetryAfter.delay(header, now: environment.now()) else { return nil }
-        return Swift.min(requested, maxDelay)
+    /// The wait before retry number `retry` after a response whose `Retry-After` field is `header`:
+    /// the wait it asks for, or `nil` (no retry) when that is longer than `maxDelay`, since a retry
+    /// never leaves before the time the server named; the backoff when there is no readable value.
+    private func wait(asked header: String?, beforeRetry retry: Int) -> Duration? {
+        guard let header, let requested = RetryAfter.delay(header, now: environment.now()) else {
+            return backoff(beforeRetry: retry)
+        }
+        return requested <= maxDelay ? requested : nil
     }
 
     /// The full-jitter backoff before retry number `retry` (1 for the first): a random duration in

@@ -36,6 +36,17 @@ described below. Paths (query parameters in brackets):
   /flaky [id, fail, code]      counts under id: answers `code` (503) to the first `fail` (2) requests,
                                then 200 {"ok": true}
   /bearer [id, token]          200 if Authorization is "Bearer <token>" else 401 (Bearer), counted
+  /busy [id, fail, code, retry_after]
+                               records the request's headers and counts under id: answers `code` (503) with Retry-After: `retry_after` (1)
+                               to the first `fail` (1) requests, then 200 {"ok": true, "count": N,
+                               "waited": seconds since the previous request under id, measured here}
+  /problem [id, code, title, detail, malformed]
+                               counts under id, answers `code` (403) with Content-Type
+                               application/problem+json: RFC 9457's example (type, title, status,
+                               detail, instance, and the extensions balance and accounts), the title
+                               and detail replaced when given; with malformed=1, a body that is not JSON
+  /slow [id, delay, code]      counts under id, waits `delay` (0.5) s, then answers `code` (200)
+                               {"count": N}: a transfer that stays in flight while others arrive
   /garbage-json                200, Content-Type application/json, a body that is not JSON
   /set-cookie                  200 with Set-Cookie: session=<value of the X-Cookie-Value request header>
   /gzip-bomb [mib]             Content-Encoding: gzip, ~1 MiB on the wire, mib (1024) MiB decoded
@@ -325,6 +336,51 @@ def handle_bearer(conn, request):
                    [("Content-Type", "application/json"), ("WWW-Authenticate", 'Bearer realm="fault"')])
 
 
+BUSY_LOCK = threading.Lock()
+BUSY_LAST = {}  # id -> time.monotonic() of the previous /busy request under it
+
+
+def handle_busy(conn, request):
+    record(request)
+    key = request.arg("id", "")
+    count = STATE.count(key)
+    now = time.monotonic()
+    with BUSY_LOCK:
+        previous = BUSY_LAST.get(key)
+        BUSY_LAST[key] = now
+    if count <= int(request.arg("fail", "1")):
+        code = int(request.arg("code", "503"))
+        headers = [("Content-Type", "application/json"), ("Retry-After", request.arg("retry_after", "1"))]
+        return respond(conn, code, b'{"status": %d}' % code, headers)
+    waited = None if previous is None else now - previous
+    return json_response(conn, {"ok": True, "count": count, "waited": waited})
+
+
+def handle_problem(conn, request):
+    STATE.count(request.arg("id", ""))
+    code = int(request.arg("code", "403"))
+    headers = [("Content-Type", "application/problem+json"), ("Content-Language", "en")]
+    if request.arg("malformed", "") == "1":
+        return respond(conn, code, b'{"type": "https://example.com/probs/out-of-credit", "title": ', headers)
+    problem = {
+        "type": "https://example.com/probs/out-of-credit",
+        "title": request.arg("title", "You do not have enough credit."),
+        "status": code,
+        "detail": request.arg("detail", "Your current balance is 30, but that costs 50."),
+        "instance": "/account/12345/msgs/abc",
+        "balance": 30,
+        "accounts": ["/account/12345", "/account/67890"],
+    }
+    return respond(conn, code, json.dumps(problem).encode(), headers)
+
+
+def handle_slow(conn, request):
+    count = STATE.count(request.arg("id", ""))
+    time.sleep(float(request.arg("delay", "0.5")))
+    body = json.dumps({"count": count}).encode()
+    return respond(conn, int(request.arg("code", "200")), body, [("Content-Type", "application/json")])
+
+
 def handle_set_cookie(conn, request):
     cookie = "session=%s; Path=/; HttpOnly" % (request.header("X-Cookie-Value") or "none")
     return respond(conn, 200, b'{"set": true}', [("Content-Type", "application/json"), ("Set-Cookie", cookie)])
@@ -417,6 +473,9 @@ ROUTES = {
     "/status": handle_status,
     "/flaky": handle_flaky,
     "/bearer": handle_bearer,
+    "/busy": handle_busy,
+    "/problem": handle_problem,
+    "/slow": handle_slow,
     "/garbage-json": handle_garbage_json,
     "/set-cookie": handle_set_cookie,
     "/gzip-bomb": handle_gzip_bomb,

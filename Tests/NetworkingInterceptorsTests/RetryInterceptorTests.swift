@@ -173,10 +173,12 @@ final class RetryInterceptorTests: XCTestCase {
         XCTAssertEqual(sleeper.sleeps, [.seconds(25)])
     }
 
-    func testRetryAfterIsCappedAtMaxDelay() async throws {
+    func testARetryAfterBeyondMaxDelayEndsTheRetriesWithTheServersAnswer() async throws {
         let server = server([503, 200], headers: ["Retry-After": "3600"])
-        _ = await send(makeRequest(), through: [retry(maxDelay: .seconds(30))], transport: server.transport)
-        XCTAssertEqual(sleeper.sleeps, [.seconds(30)])
+        let result = await send(makeRequest(), through: [retry(maxDelay: .seconds(30))], transport: server.transport)
+        XCTAssertEqual(try result.get().statusCode, 503, "the server's answer, at once")
+        XCTAssertEqual(server.count, 1, "no retry before the time the server named")
+        XCTAssertEqual(sleeper.sleeps, [])
     }
 
     func testAnUnreadableRetryAfterFallsBackToTheBackoff() async throws {
@@ -188,7 +190,11 @@ final class RetryInterceptorTests: XCTestCase {
     func testRetryAfterParsing() {
         XCTAssertEqual(RetryAfter.delay("120", now: now), .seconds(120))
         XCTAssertEqual(RetryAfter.delay(" 0 ", now: now), .zero)
-        XCTAssertEqual(RetryAfter.delay("99999999999999999999999", now: now), .seconds(Int64.max))
+        XCTAssertNil(RetryAfter.delay("99999999999999999999999", now: now), "more digits than any real wait")
+        XCTAssertEqual(RetryAfter.delay("31622400", now: now), .seconds(31_622_400), "a year is the longest")
+        XCTAssertNil(RetryAfter.delay("31622401", now: now), "beyond a year")
+        XCTAssertNil(RetryAfter.delay("Fri, 31 Dec 9999 23:59:59 GMT", now: now), "a date centuries away")
+        XCTAssertNil(RetryAfter.delay("Tue, 32 Jun 2026 10:13:21 GMT", now: now), "no such day")
         XCTAssertEqual(RetryAfter.delay("Tue, 09 Jun 2026 10:13:21 GMT", now: now), .seconds(1))
         XCTAssertEqual(RetryAfter.delay("Tuesday, 09-Jun-26 10:13:30 GMT", now: now), .seconds(10), "RFC 850")
         XCTAssertEqual(RetryAfter.delay("Tue Jun  9 10:13:40 2026", now: now), .seconds(20), "asctime")

@@ -175,17 +175,34 @@ final class FaultInjectionTests: XCTestCase {
     func testServiceUnavailableStormWithRetryAfterGivesUpAfterTheBudget() async throws {
         let server = try XCTUnwrap(self.server)
         let id = UUID().uuidString
-        // `Retry-After: 1` asks for a second; `maxDelay` caps every wait at 20 ms.
+        // `Retry-After: 0` asks for no wait; `maxDelay` caps the backoff at 20 ms.
+        let retry = RetryInterceptor(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(20))
+        let results = try await concurrentDownloads(
+            10, path: { "/status?code=503&retry_after=0&id=\(id)&n=\($0)" },
+            configure: { networking in await networking.setInterceptors([retry]) })
+        for result in results {
+            XCTAssertEqual(try statusCode(result), 503)
+            XCTAssertEqual(result.failure?.responseMetadata?.headers["Retry-After"], "0")
+        }
+        let sent = try await server.count(id)
+        XCTAssertEqual(sent, 30, "each of the 10 requests was sent exactly 3 times")
+    }
+
+    func testServiceUnavailableStormAskingForLongerThanTheCapIsNotRetried() async throws {
+        let server = try XCTUnwrap(self.server)
+        let id = UUID().uuidString
+        // `Retry-After: 1` asks for a second, beyond `maxDelay`: no retry goes out before it.
         let retry = RetryInterceptor(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(20))
         let results = try await concurrentDownloads(
             10, path: { "/status?code=503&retry_after=1&id=\(id)&n=\($0)" },
             configure: { networking in await networking.setInterceptors([retry]) })
         for result in results {
             XCTAssertEqual(try statusCode(result), 503)
-            XCTAssertEqual(result.failure?.responseMetadata?.headers["Retry-After"], "1")
+            guard case .http(let error)? = result.failure else { return XCTFail("\(result)") }
+            XCTAssertEqual(error.retryAfter, .seconds(1))
         }
         let sent = try await server.count(id)
-        XCTAssertEqual(sent, 30, "each of the 10 requests was sent exactly 3 times")
+        XCTAssertEqual(sent, 10, "each of the 10 requests was sent once")
     }
 
     func testUnauthorizedStormReplaysEachRequestOnceAndNeverLoops() async throws {
