@@ -6,7 +6,7 @@ import Foundation
 
 /// The redirect state of one request: the redirects it followed, the request and body to send
 /// now, and the policy that decides each redirect. The pipeline's hop loop
-/// (`TransportStep+Hops.swift`) owns one for each request that is redirected or has a cookie jar:
+/// (`TransportStep.swift`) owns one for each request that is redirected or has a cookie jar:
 /// ```swift
 /// var redirects = RedirectState(request, body: body, policy: policy, cookieJar: jar)
 /// var response = try await sendOne(redirects.current, redirects.body)

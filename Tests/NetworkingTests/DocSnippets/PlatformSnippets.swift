@@ -101,4 +101,16 @@ private enum WritingATransportSnippets {
         let client = Networking(baseURL: "https://api.example.com", transport: logging)
         _ = client
     }
+
+    // Writing a transport, "Wrap another transport": the default transport, wrapped.
+    static func wrapTheDefault() {
+        let standard = Networking.defaultTransport()
+        let traced = ClosureTransport { (request) throws(NetworkingError) -> TransportResponse in
+            let started = ContinuousClock.now
+            defer { print(request.method, request.url?.absoluteString ?? "", ContinuousClock.now - started) }
+            return try await standard.send(request)
+        }
+        let timed = Networking(baseURL: "https://api.example.com", transport: traced)
+        _ = timed
+    }
 }
