@@ -1,0 +1,42 @@
+// The code blocks of the sections of the DocC articles "Retries" and "Errors"
+// (Sources/Networking/Networking.docc) on listening to the server: Retry-After, idempotency keys,
+// the circuit breaker, rate limits and problem details; compiled here and never run.
+import Foundation
+import Networking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+private enum MannersSnippets {
+    typealias User = DocModels.User
+    typealias NewUser = DocModels.NewUser
+
+    // Retries, "Honour the server's Retry-After".
+    static func retryAfter(networking: Networking) async {
+        let patient = RetryInterceptor(maxAttempts: 3, maxDelay: .seconds(10))
+        await networking.setInterceptors([patient])
+        let result: Result<User, NetworkingError> = await networking.get("/users/1")
+        if case .failure(.http(let error)) = result, let wait = error.retryAfter {
+            print("The server asked to come back in \(wait).")
+        }
+    }
+
+    // Retries, "Retry a POST safely with an idempotency key".
+    static func idempotencyKeys(networking: Networking) async {
+        let keyed = RetryInterceptor(maxAttempts: 3, idempotencyKeys: true)
+        await networking.setInterceptors([keyed])
+        let created: Result<User, NetworkingError> = await networking.post("/users", body: NewUser(name: "Ada"))
+        _ = created
+    }
+
+    // Errors, "Read the server's problem details".
+    static func problemDetails(result: Result<User, NetworkingError>) {
+        if case .failure(.http(let httpError)) = result, let problem = httpError.problem {
+            print(problem.type, problem.title ?? "", problem.detail ?? "")
+            if case .int(let balance)? = problem.extensions["balance"] {
+                print("balance:", balance)
+            }
+        }
+    }
+}
