@@ -12,7 +12,9 @@
         func receiveHeader(_ line: UnsafeRawBufferPointer) -> Bool {
             lastActivity = CurlClock.now()
             if firstHeaderAt == 0 { firstHeaderAt = lastActivity }
-            return parser.pointee.receive(line) ? finishHead() : true
+            let completesHead = parser.pointee.receive(line)
+            if exceedsHTTP2HeadLimit() { return false }
+            return completesHead ? finishHead() : true
         }
 
         /// The final head is complete: hands it to the sink. A head that gives differing lengths

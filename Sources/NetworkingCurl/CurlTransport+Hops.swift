@@ -111,6 +111,18 @@
                 transfer.prepareForFreshConnection()
                 outcome = await runOnce(transfer, mayDrive: false)
             }
+            // A request the server did not answer (an HTTP/2 GOAWAY left its stream out, or libcurl
+            // gave up after its stream was refused again and again): a safe request without a
+            // body goes out again, a few times at most, a little later each time.
+            var unanswered = 0
+            while unanswered < CurlTransfer.unansweredRetryLimit, let retry = transfer.unansweredRetry(after: outcome),
+                !Task.isCancelled
+            {
+                if unanswered > 0 { try? await Task.sleep(for: .milliseconds(25 * unanswered)) }
+                unanswered += 1
+                transfer.prepare(for: retry)
+                outcome = await runOnce(transfer, mayDrive: false)
+            }
             // A key that matched no pin of a host whose pins are only reported: nothing was sent,
             // so the same transfer goes out once more without the pins, and its metrics say so.
             if case .finished(let code) = outcome, let host = transfer.url.host,
@@ -175,6 +187,7 @@
                 if let failure = transfer.failure { throw failure }
                 guard code == NCURLE_OK else {
                     if let error = outOfDescriptorsError(transfer.notes.pointee.socket_error, url: url) { throw error }
+                    if let error = transfer.oversizedHTTP2HeadError(code) { throw error }
                     throw error(
                         forCurlCode: code, message: transfer.errorMessage, url: url, proxy: transfer.proxy,
                         unixSocketPath: transfer.unixSocketPath, osErrno: CurlPathFailure.osErrno(transfer.easy))

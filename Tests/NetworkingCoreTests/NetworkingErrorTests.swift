@@ -92,14 +92,17 @@ final class NetworkingErrorTests: XCTestCase {
     }
 
     func testTransportMessagesSayWhatHappened() {
-        let expectations: [(URLError.Code, String)] = [
-            (.timedOut, "timed out"), (.cannotConnectToHost, "could not connect"),
-            (.notConnectedToInternet, "offline"), (.cannotFindHost, "host name"), (.networkConnectionLost, "lost"),
-            (.secureConnectionFailed, "secure connection"),
+        let unreachable = "The server could not be reached: "
+        let expectations: [(URLError.Code, String, String)] = [
+            (.timedOut, unreachable, "timed out"), (.cannotConnectToHost, unreachable, "could not connect"),
+            (.notConnectedToInternet, unreachable, "offline"), (.cannotFindHost, unreachable, "host name"),
+            (.networkConnectionLost, "The connection was lost: ", "broke"),
+            (.secureConnectionFailed, "The secure connection failed: ", "TLS"),
+            (.cannotParseResponse, "The response could not be read: ", "could not be read"),
         ]
-        for (code, fragment) in expectations {
+        for (code, prefix, fragment) in expectations {
             let message = NetworkingError.transport(URLError(code)).localizedDescription
-            XCTAssertTrue(message.hasPrefix("The server could not be reached: "), message)
+            XCTAssertTrue(message.hasPrefix(prefix), message)
             XCTAssertTrue(message.contains(fragment), "\(code.rawValue): \(message)")
             XCTAssertFalse(message.contains("NSURLErrorDomain"), message)
         }

@@ -86,11 +86,11 @@ final class ServerTrustPinCheckTests: XCTestCase {
         XCTAssertEqual(error.pinnedKeyMismatchHost, "api.test")
         XCTAssertEqual(
             error.description,
-            "The server could not be reached: the public key of the certificate of api.test did not match any key "
+            "The secure connection failed: the public key of the certificate of api.test did not match any key "
                 + "pinned for it.")
         let untrusted = NetworkingError.untrustedCertificate("the certificate of api.test is not trusted")
         XCTAssertNil(untrusted.pinnedKeyMismatchHost)
         XCTAssertEqual(
-            untrusted.description, "The server could not be reached: the certificate of api.test is not trusted.")
+            untrusted.description, "The secure connection failed: the certificate of api.test is not trusted.")
     }
 }

@@ -103,8 +103,8 @@
                 XCTAssertEqual(error.pinnedKeyMismatchHost, "localhost")
                 XCTAssertEqual(
                     error.description,
-                    "The server could not be reached: the public key of the certificate of localhost did not match "
-                        + "any key pinned for it.")
+                    "The secure connection to localhost failed: the public key of the certificate of localhost did "
+                        + "not match any key pinned for it.")
             }
             let unpinnedHost = try await get(transport, host: "127.0.0.1", port: port)
             XCTAssertEqual(unpinnedHost.statusCode, 200, "pins apply to their host only")

@@ -29,3 +29,61 @@ extension NetworkingError {
         return .transport(URLError(.resourceUnavailable, userInfo: info))
     }
 }
+
+extension NetworkingError {
+    /// How the sentence of a transport failure begins: the part of the exchange that failed.
+    enum TransportFailurePlace: Sendable {
+        /// No connection was made: "The server could not be reached: …".
+        case unreachable
+        /// The TLS handshake or the certificate failed: "The secure connection to HOST failed: …"
+        /// (without "to HOST" when the error names no URL, and likewise below).
+        case secureConnection
+        /// An open connection broke or the server ended a stream: "The connection to HOST was lost: …".
+        case connection
+        /// The server answered something the client cannot read: "The response from HOST could not
+        /// be read: …".
+        case response
+        /// The answer was larger than allowed: "The response from HOST was too large: …".
+        case size
+        /// The request itself could not be sent: "The request could not be sent: …".
+        case request
+        /// The message says it all (a refused redirect, authentication that could not be given).
+        case selfExplaining
+    }
+
+    /// Where each transport failure happened, by `URLError` code; a code not listed is
+    /// `.unreachable`.
+    static let transportFailurePlaces: [URLError.Code: TransportFailurePlace] = [
+        .timedOut: .unreachable, .cannotConnectToHost: .unreachable, .notConnectedToInternet: .unreachable,
+        .cannotFindHost: .unreachable, .dnsLookupFailed: .unreachable, .internationalRoamingOff: .unreachable,
+        .dataNotAllowed: .unreachable, .callIsActive: .unreachable,
+        .secureConnectionFailed: .secureConnection, .serverCertificateUntrusted: .secureConnection,
+        .serverCertificateHasBadDate: .secureConnection, .serverCertificateHasUnknownRoot: .secureConnection,
+        .serverCertificateNotYetValid: .secureConnection, .clientCertificateRejected: .secureConnection,
+        .clientCertificateRequired: .secureConnection,
+        .networkConnectionLost: .connection,
+        .badServerResponse: .response, .cannotParseResponse: .response, .cannotDecodeContentData: .response,
+        .cannotDecodeRawData: .response, .zeroByteResource: .response,
+        .dataLengthExceedsMaximum: .size,
+        .badURL: .request, .unsupportedURL: .request, .requestBodyStreamExhausted: .request,
+        .cannotOpenFile: .request,
+        .httpTooManyRedirects: .selfExplaining, .redirectToNonExistentLocation: .selfExplaining,
+        .appTransportSecurityRequiresSecureConnection: .selfExplaining, .userAuthenticationRequired: .selfExplaining,
+    ]
+
+    /// The sentence for a transport failure: where it happened (`transportFailurePlaces`), naming
+    /// the host when the error gives its URL, then what libcurl or the system said.
+    static func transportSentence(_ error: URLError) -> String {
+        let message = describe(error)
+        let host = error.failingURL?.host.map { " \($0)" } ?? ""
+        switch transportFailurePlaces[error.code] ?? .unreachable {
+        case .unreachable: return "The server could not be reached: \(message)"
+        case .secureConnection: return "The secure connection\(host.isEmpty ? "" : " to" + host) failed: \(message)"
+        case .connection: return "The connection\(host.isEmpty ? "" : " to" + host) was lost: \(message)"
+        case .response: return "The response\(host.isEmpty ? "" : " from" + host) could not be read: \(message)"
+        case .size: return "The response\(host.isEmpty ? "" : " from" + host) was too large: \(message)"
+        case .request: return "The request could not be sent: \(message)"
+        case .selfExplaining: return message.prefix(1).uppercased() + message.dropFirst()
+        }
+    }
+}

@@ -113,16 +113,6 @@ extension NetworkingError: LocalizedError {
         switch self {
         case .invalidRequest(let reason):
             return "The request could not be built: \(Self.sentence(reason))"
-        case .transport(let error) where error.code == .userAuthenticationRequired:
-            // Nothing was sent (see `authentication(_:underlying:)`): the message says why.
-            let message = Self.describe(error)
-            return message.prefix(1).uppercased() + message.dropFirst()
-        case .transport(let error)
-        where [.httpTooManyRedirects, .redirectToNonExistentLocation, .appTransportSecurityRequiresSecureConnection]
-            .contains(error.code):
-            // The server answered, with redirects the client would not follow: the message says why.
-            let message = Self.describe(error)
-            return message.prefix(1).uppercased() + message.dropFirst()
         case .transport(let error) where isOutOfFileDescriptors:
             // Not the server's fault: the message says whose limit ran out.
             return Self.describe(error)
@@ -130,7 +120,8 @@ extension NetworkingError: LocalizedError {
             // An error of another kind, wrapped by `init(_:)`: not a network failure.
             return Self.describe(error)
         case .transport(let error):
-            return "The server could not be reached: \(Self.describe(error))"
+            // Where it failed, from one table of codes (see `transportSentence`).
+            return Self.transportSentence(error)
         case .http(let error):
             return error.errorDescription
         case .decoding(let error, let metadata):
@@ -175,11 +166,11 @@ extension NetworkingError {
         case .cannotConnectToHost: return "could not connect to the server."
         case .notConnectedToInternet: return "the device is offline."
         case .cannotFindHost, .dnsLookupFailed: return "the server's host name could not be resolved."
-        case .networkConnectionLost: return "the connection was lost."
+        case .networkConnectionLost: return "it broke before the exchange was complete."
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
             .clientCertificateRequired:
-            return "a secure connection could not be established."
+            return "the TLS handshake failed or the server's certificate was not trusted."
         case .appTransportSecurityRequiresSecureConnection: return "a secure connection is required."
         case .userAuthenticationRequired: return "the request needs authentication and none could be provided."
         case .httpTooManyRedirects, .redirectToNonExistentLocation: return "too many redirects, or a redirect loop."
