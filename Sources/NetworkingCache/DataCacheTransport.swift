@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -95,15 +94,11 @@ package struct DataCacheTransport: HTTPTransport {
             return exchange
         }
         guard let coalescer else { return TransportResponse(try await operation()) }
-        // Set only when this call's own operation ran, that is when it led the shared transfer.
-        let led = LeadMark()
-        let exchange = try await coalescer.run(key: key) { () throws(NetworkingError) in
-            led.set()
-            return try await operation()
-        }
+        let shared = await coalescer.share(key: key, operation)
+        let exchange = try shared.result.get()
         // A `no-store` response answers only the request that fetched it: a caller that waited
         // for another's transfer sends its own request.
-        if !led.isSet, level == .memoryAndFile, Self.forbidsStoring(exchange) { return try await base.send(sent) }
+        if shared.joined, level == .memoryAndFile, Self.forbidsStoring(exchange) { return try await base.send(sent) }
         return TransportResponse(exchange)
     }
 
@@ -154,15 +149,4 @@ private final class StoredExchange: Sendable {
         head = exchange.head
         body = exchange.body
     }
-}
-
-/// Whether a call's own operation ran in a `TransferCoalescer` (it led the transfer) or it joined
-/// another's. Written by the operation's task before the coalescer resumes its waiters under its
-/// lock, and read by the caller after that resumption, so the atomic needs no stronger ordering.
-private final class LeadMark: Sendable {
-    private let flag = Atomic<Bool>(false)
-
-    func set() { flag.store(true, ordering: .relaxed) }
-
-    var isSet: Bool { flag.load(ordering: .relaxed) }
 }

@@ -58,6 +58,14 @@ public actor Networking {
     /// Whether requests carry W3C Trace Context (set with `setTracing(_:)`); off by default.
     public internal(set) var tracing: TracingSettings = .off
 
+    // MARK: State owned by request coalescing
+
+    /// Whether identical `GET` and `HEAD` requests in flight share one transfer (set with
+    /// `setCoalescesRequests(_:)`); off by default.
+    public internal(set) var coalescesRequests = false
+    /// Where this client's coalesced requests find each other, whatever its configuration.
+    let coalescer = TransferCoalescer()
+
     // MARK: -
 
     /// Creates a client for `baseURL`.
@@ -192,6 +200,8 @@ public actor Networking {
             transport: transport, observers: observers)
         pipeline.cookieJar = cookieJar
         pipeline.tracing = tracing
+        pipeline.coalescesRequests = coalescesRequests
+        pipeline.coalescer = coalescer
         // A redirect to another origin strips the credential header the client sets, whatever its name.
         pipeline.redirectPolicy = RedirectPolicy.of(self.transport)
             .stripping(authorizationHeaderValue == nil ? [] : [authorizationHeaderKey])

@@ -54,6 +54,12 @@ extension HTTPClient {
         /// Whether requests carry W3C Trace Context (`traceparent`, see `TracingSettings`); off
         /// (the default) or `.on`.
         public var tracing: TracingSettings
+        /// Whether callers that send the same `GET` or `HEAD` endpoint while its transfer is in
+        /// flight (same URL, same header fields and credential, no body) share that one transfer;
+        /// each still runs its own interceptors and observers and decodes its own result. Off (the
+        /// default), since a caller may expect a request of its own; an endpoint's `coalesces`
+        /// decides for it when set.
+        public var coalescesRequests: Bool
 
         /// Creates a configuration.
         public init(
@@ -63,9 +69,11 @@ extension HTTPClient {
             headers: [String: String] = [:], observers: [any RequestObserver] = [],
             logging: LogSettings = .fromProcessEnvironment(),
             loggers: [any RequestObserver] = [], cookies: CookieHandling = .ownJar,
-            networkPath: NetworkPath = .default, trust: ServerTrust = .system, tracing: TracingSettings = .off
+            networkPath: NetworkPath = .default, trust: ServerTrust = .system, tracing: TracingSettings = .off,
+            coalescesRequests: Bool = false
         ) {
             self.tracing = tracing
+            self.coalescesRequests = coalescesRequests
             self.networkPath = networkPath
             self.trust = trust
             self.decoder = decoder

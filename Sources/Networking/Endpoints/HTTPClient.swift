@@ -66,6 +66,7 @@ public final class HTTPClient: HTTPClientProtocol {
         pipeline.cookieJar = cookieJar
         pipeline.redirectPolicy = RedirectPolicy.of(transport)
         pipeline.tracing = configuration.tracing
+        pipeline.coalescesRequests = configuration.coalescesRequests
         self.pipeline = pipeline
         var retrying = pipeline
         retrying.interceptors = Self.withRetryPolicy(configuration.interceptors)

@@ -67,10 +67,11 @@ extension Endpoint {
     }
 
     /// What the endpoint asks of interceptors and loggers: `requiresAuthentication`,
-    /// `shouldPrintLogs` and `traceContext` as `RequestOptions`.
+    /// `shouldPrintLogs`, `traceContext` and `coalesces` as `RequestOptions`.
     package var requestOptions: RequestOptions {
         var options = RequestOptions(requiresAuthentication: requiresAuthentication, printsLogs: shouldPrintLogs)
         options.traceContext = traceContext
+        options.coalesces = coalesces
         return options
     }
 

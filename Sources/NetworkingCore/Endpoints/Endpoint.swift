@@ -112,6 +112,11 @@ public protocol Endpoint: Sendable {
     /// the task's, or a new trace.
     var traceContext: TraceContext? { get }
 
+    /// Whether this request may share its transfer with identical requests in flight (it becomes
+    /// `RequestOptions.coalesces`). Default `nil`: the client's
+    /// `HTTPClient.Configuration.coalescesRequests` decides.
+    var coalesces: Bool? { get }
+
     /// What the `.test` and `.preview` environments answer instead of sending the request.
     /// Default `nil`: in those environments the request then fails with an error naming the endpoint.
     var sampleData: Data? { get }
@@ -163,6 +168,8 @@ extension Endpoint {
     public var shouldPrintLogs: Bool { true }
     /// `nil`: the request continues `TraceContext.current`, or starts a trace.
     public var traceContext: TraceContext? { nil }
+    /// `nil`: the client's `HTTPClient.Configuration.coalescesRequests` decides.
+    public var coalesces: Bool? { nil }
     /// No sample data: the `.test` and `.preview` environments fail the request.
     public var sampleData: Data? { nil }
     /// `.useDefaultKeys`, which keeps the client's decoder's strategy.

@@ -52,6 +52,14 @@ public struct Pipeline: Sendable {
     /// Whether this pipeline's requests carry W3C Trace Context (see `RequestTracer`); off by
     /// default, and then a request does no tracing work beyond reading this flag.
     package var tracing: TracingSettings = .off
+    /// Whether this pipeline's requests share their transfer with identical requests in flight
+    /// (see `CoalescingTransport`) when their options leave it to the client
+    /// (`RequestOptions.coalesces` `nil`); off by default, since a caller may expect a request
+    /// of its own.
+    package var coalescesRequests = false
+    /// Where this pipeline's coalesced requests find each other: the client's own, kept across
+    /// its configuration's changes.
+    package var coalescer = TransferCoalescer()
 
     /// Creates a pipeline.
     package init(
@@ -165,9 +173,10 @@ public struct Pipeline: Sendable {
         } catch {
             return SentRequest(.failure(error), observation: nil)
         }
+        // A transport of the caller's (a download cache) shares transfers by its own rules.
         return await send(
             urlRequest, beside: beside, kind: kind, options: options, transport: transport ?? self.transport,
-            uploadProgress: uploadProgress, downloadProgress: downloadProgress)
+            uploadProgress: uploadProgress, downloadProgress: downloadProgress, coalescible: transport == nil)
     }
 
     /// Sends `request` and returns a 2xx response with its body still arriving; any other status
@@ -281,14 +290,20 @@ public struct Pipeline: Sendable {
     package func send(
         _ urlRequest: URLRequest, beside: BodyBeside? = nil, kind: RequestContext.Kind, options: RequestOptions,
         transport: any HTTPTransport, uploadProgress: ProgressReporter? = nil,
-        downloadProgress: ProgressReporter? = nil,
+        downloadProgress: ProgressReporter? = nil, coalescible: Bool = true,
         check: (@Sendable (HTTPExchange) -> NetworkingError?)? = nil
     ) async -> SentRequest {
         let tracer = tracing.isEnabled ? RequestTracer(tracing, request: urlRequest, options: options) : nil
         let observation = RequestObservation(
             observers: observers, request: urlRequest, beside: beside, kind: kind, options: options, tracer: tracer)
+        var transport = tracer?.tracing(transport) ?? transport
+        // Outside the tracer: the key is made before a hop gets its `traceparent`; the shared hop
+        // carries the leader's, and a caller that joined makes no hop of its own.
+        if coalescible, kind == .request, check == nil, options.coalesces ?? coalescesRequests {
+            transport = CoalescingTransport(wrapping: transport, coalescer: coalescer)
+        }
         let step = TransportStep(
-            transport: tracer?.tracing(transport) ?? transport, state: requestState, uploadProgress: uploadProgress,
+            transport: transport, state: requestState, uploadProgress: uploadProgress,
             downloadProgress: downloadProgress, attempts: observation?.attempts)
         let sent = await send(
             urlRequest, beside: beside, options: observation?.recording(options) ?? options, through: step)

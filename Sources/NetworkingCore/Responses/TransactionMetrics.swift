@@ -39,6 +39,11 @@ public struct TransactionMetrics: Sendable, Hashable {
     public var redirects: [RedirectHop] = []
     /// Whether the response came from a cache rather than the network.
     public var isFromCache: Bool
+    /// Whether the request joined a transfer another request had started for the same resource
+    /// (see `RequestOptions.coalesces`) instead of sending one of its own: its start and end are
+    /// its own wait, and it moved no bytes (both byte counts `0`, no phase timings), so that
+    /// adding up the metrics of every request counts each transfer once. `false` by default.
+    public var joinedTransfer = false
     /// Whether the connection was reused, when known.
     public var isReusedConnection: Bool?
     /// The protocol used (`http/1.1`, `h2`), when known.

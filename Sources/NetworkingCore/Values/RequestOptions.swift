@@ -41,6 +41,15 @@ public struct RequestOptions: Sendable, Hashable {
     /// once, when the request starts: unlike the other options, it reaches the server, as the
     /// parent of the request's span in `traceparent`. An endpoint sets it with `traceContext`.
     public var traceContext: TraceContext? = nil
+    /// Whether the request may share its transfer with identical requests in flight at the same
+    /// time (request coalescing): `true` or `false` decide for this request, `nil` (the default)
+    /// leaves it to the client (`Networking.setCoalescesRequests(_:)`,
+    /// `HTTPClient.Configuration.coalescesRequests`, both off unless set). Only a `GET` or `HEAD`
+    /// without a body whose response is collected whole joins another: same URL, same header
+    /// fields (its credential included), each caller running its own interceptors and observers
+    /// and decoding its own copy. Read once, when the request starts. An endpoint sets it with
+    /// `coalesces`.
+    public var coalesces: Bool? = nil
     /// Where the request's attempts are recorded, when it has observers (see `attemptRecorder`).
     package var recorderSlot = AttemptRecorderSlot()
 

@@ -7,11 +7,25 @@ import Synchronization
 /// it runs wait for the same result. A waiter whose task is cancelled stops waiting at once (with
 /// `.cancelled`) without disturbing the others; the operation itself is cancelled only when every
 /// waiter has gone. A caller arriving after the operation finished starts a new one.
+///
+/// The download cache shares its misses through one (`DataCacheTransport`), and a pipeline its
+/// coalesced requests (`CoalescingTransport`).
 package final class TransferCoalescer: Sendable {
-    private typealias Waiter = CheckedContinuation<Result<HTTPExchange, NetworkingError>, Never>
+    /// What one caller gets of a shared run: its result, and whether the caller joined a run
+    /// another caller started (`false` for the caller whose operation ran).
+    package struct Shared: Sendable {
+        /// The run's result.
+        package let result: Result<HTTPExchange, NetworkingError>
+        /// Whether the caller joined another caller's run.
+        package let joined: Bool
+    }
+
+    private typealias Waiter = CheckedContinuation<Shared, Never>
 
     private struct Flight {
         let id: UUID
+        /// The caller whose operation runs.
+        let leader: UUID
         var waiters: [UUID: Waiter]
         var task: Task<Void, Never>?
     }
@@ -31,8 +45,15 @@ package final class TransferCoalescer: Sendable {
     package func run(
         key: String, _ operation: @escaping @Sendable () async throws(NetworkingError) -> HTTPExchange
     ) async throws(NetworkingError) -> HTTPExchange {
+        try await share(key: key, operation).result.get()
+    }
+
+    /// Runs `operation` for `key`, or joins the run already in flight for it, and says which.
+    package func share(
+        key: String, _ operation: @escaping @Sendable () async throws(NetworkingError) -> HTTPExchange
+    ) async -> Shared {
         let waiterID = UUID()
-        let result = await withTaskCancellationHandler {
+        let shared = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: Waiter) in
                 join(key: key, waiterID: waiterID, continuation: continuation, operation: operation)
             }
@@ -42,7 +63,7 @@ package final class TransferCoalescer: Sendable {
         // The flight took its waiters out under `flights` before resuming them: taking that lock
         // here orders the result it built before this task's reads of it.
         flights.withLock { _ in }
-        return try result.get()
+        return shared
     }
 
     private func join(
@@ -61,12 +82,12 @@ package final class TransferCoalescer: Sendable {
                 return .joined
             }
             let id = UUID()
-            flights[key] = Flight(id: id, waiters: [waiterID: continuation], task: nil)
+            flights[key] = Flight(id: id, leader: waiterID, waiters: [waiterID: continuation], task: nil)
             return .leader(id)
         }
         switch role {
         case .cancelled:
-            continuation.resume(returning: .failure(.cancelled))
+            continuation.resume(returning: Shared(result: .failure(.cancelled), joined: false))
         case .joined:
             break
         case .leader(let id):
@@ -92,27 +113,28 @@ package final class TransferCoalescer: Sendable {
     }
 
     private func leave(key: String, waiterID: UUID) {
-        let (waiter, task) = flights.withLock { flights -> (Waiter?, Task<Void, Never>?) in
+        let (waiter, joined, task) = flights.withLock { flights -> (Waiter?, Bool, Task<Void, Never>?) in
             guard var flight = flights[key], let waiter = flight.waiters.removeValue(forKey: waiterID) else {
-                return (nil, nil)
+                return (nil, false, nil)
             }
+            let joined = flight.leader != waiterID
             if flight.waiters.isEmpty {
                 flights[key] = nil
-                return (waiter, flight.task)
+                return (waiter, joined, flight.task)
             }
             flights[key] = flight
-            return (waiter, nil)
+            return (waiter, joined, nil)
         }
-        waiter?.resume(returning: .failure(.cancelled))
+        waiter?.resume(returning: Shared(result: .failure(.cancelled), joined: joined))
         task?.cancel()
     }
 
     private func finish(key: String, flightID: UUID, result: Result<HTTPExchange, NetworkingError>) {
-        let waiters = flights.withLock { flights -> [Waiter] in
-            guard let flight = flights[key], flight.id == flightID else { return [] }
+        let (leader, waiters) = flights.withLock { flights -> (UUID?, [UUID: Waiter]) in
+            guard let flight = flights[key], flight.id == flightID else { return (nil, [:]) }
             flights[key] = nil
-            return Array(flight.waiters.values)
+            return (flight.leader, flight.waiters)
         }
-        for waiter in waiters { waiter.resume(returning: result) }
+        for (id, waiter) in waiters { waiter.resume(returning: Shared(result: result, joined: id != leader)) }
     }
 }

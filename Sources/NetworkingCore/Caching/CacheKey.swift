@@ -9,7 +9,8 @@ import Foundation
 /// A key is a base (for HTTP caching the method and URL, for downloads the URL or a `cacheName`)
 /// followed, when the request carries a credential, by a **credential identity**: 32 hex digits of
 /// the SHA-256 of the credential headers' names and values. The secret itself is never part of a
-/// key, a file name or a file.
+/// key, a file name or a file. Request coalescing keys the transfers it shares the same way
+/// (`CoalescingTransport`), so that no caller joins a transfer made as someone else.
 @usableFromInline package enum CacheKey {
     /// The headers that say who a request is made as.
     @usableFromInline package static let defaultCredentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
