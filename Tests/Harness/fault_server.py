@@ -47,8 +47,6 @@ described below. Paths (query parameters in brackets):
                                and detail replaced when given; with malformed=1, a body that is not JSON
   /slow [id, delay, code]      counts under id, waits `delay` (0.5) s, then answers `code` (200)
                                {"count": N}: a transfer that stays in flight while others arrive
-  /slow [id, delay, code]      counts under id, waits `delay` (0.5) s, then answers `code` (200)
-                               {"count": N}: a transfer that stays in flight while others arrive
   /garbage-json                200, Content-Type application/json, a body that is not JSON
   /set-cookie                  200 with Set-Cookie: session=<value of the X-Cookie-Value request header>
   /gzip-bomb [mib]             Content-Encoding: gzip, ~1 MiB on the wire, mib (1024) MiB decoded
@@ -383,13 +381,6 @@ def handle_slow(conn, request):
     return respond(conn, int(request.arg("code", "200")), body, [("Content-Type", "application/json")])
 
 
-def handle_slow(conn, request):
-    count = STATE.count(request.arg("id", ""))
-    time.sleep(float(request.arg("delay", "0.5")))
-    body = json.dumps({"count": count}).encode()
-    return respond(conn, int(request.arg("code", "200")), body, [("Content-Type", "application/json")])
-
-
 def handle_set_cookie(conn, request):
     cookie = "session=%s; Path=/; HttpOnly" % (request.header("X-Cookie-Value") or "none")
     return respond(conn, 200, b'{"set": true}', [("Content-Type", "application/json"), ("Set-Cookie", cookie)])
@@ -484,7 +475,6 @@ ROUTES = {
     "/bearer": handle_bearer,
     "/busy": handle_busy,
     "/problem": handle_problem,
-    "/slow": handle_slow,
     "/slow": handle_slow,
     "/garbage-json": handle_garbage_json,
     "/set-cookie": handle_set_cookie,
