@@ -187,59 +187,9 @@ public struct Pipeline: Sendable {
         _ request: HTTPRequest, kind: RequestContext.Kind = .request, options: RequestOptions = RequestOptions()
     ) async throws(NetworkingError) -> TransportResponse {
         let (urlRequest, beside) = try build(request, kind: kind, options: options)
-        return try await stream(urlRequest, beside: beside, kind: kind, options: options)
-    }
-
-    /// Sends an already-built request (with the body `beside` it, if it has one) and returns a
-    /// 2xx response with its body still arriving.
-    @concurrent
-    package func stream(
-        _ urlRequest: URLRequest, beside: BodyBeside? = nil, kind: RequestContext.Kind = .request,
-        options: RequestOptions = RequestOptions()
-    ) async throws(NetworkingError) -> TransportResponse {
-        try await stream(
-            urlRequest, beside: beside, kind: kind, options: options,
-            responseBodyLimit: TransportRequest.defaultResponseBodyLimit)
-    }
-
-    /// `stream`, telling the transport how much of the body its reader may hold in memory.
-    private func stream(
-        _ urlRequest: URLRequest, beside: BodyBeside?, kind: RequestContext.Kind, options: RequestOptions,
-        responseBodyLimit: Int
-    ) async throws(NetworkingError) -> TransportResponse {
-        let tracer = tracing.isEnabled ? RequestTracer(tracing, request: urlRequest, options: options) : nil
-        let observation = RequestObservation(
-            observers: observers, request: urlRequest, beside: beside, kind: kind, options: options, tracer: tracer)
-        let step = TransportStep(
-            transport: tracer?.tracing(transport) ?? transport, state: requestState, reading: .streamed,
-            responseBodyLimit: responseBodyLimit, attempts: observation?.attempts)
-        let exchange: HTTPExchange
-        do throws(NetworkingError) {
-            exchange = try await send(
-                urlRequest, beside: beside, options: observation?.recording(options) ?? options, through: step
-            ).get()
-        } catch {
-            observation?.complete(error, exchange: nil)
-            throw error
-        }
-        guard exchange.isSuccess else {
-            let error = NetworkingError.http(HTTPError(metadata: exchange.metadata))
-            observation?.complete(error, exchange: exchange)
-            throw error
-        }
-        // A response an interceptor made up, or one a transport handed over whole, has its body.
-        let body = exchange.arrivingBody ?? ResponseBodyStream(data: exchange.body, trailers: exchange.trailers)
-        let headOnly = HTTPExchange(request: exchange.request, head: exchange.head, body: Data())
-        // The handler must not capture the stream: it would keep it alive, and a stream nobody
-        // holds any more must cancel its transfer.
-        body.onTermination { termination in
-            switch termination {
-            case .finished(let count): observation?.complete(nil, exchange: headOnly, bytes: count)
-            case .failed(let error, let count): observation?.complete(error, exchange: headOnly, bytes: count)
-            }
-        }
-        return TransportResponse(
-            request: exchange.request, head: exchange.head, stream: body, metrics: exchange.metrics)
+        return try await send(
+            urlRequest, beside: beside, kind: kind, options: options, transport: transport, reading: .streamed
+        ).streamed()
     }
 
     /// Sends an already-built request and writes a 2xx body to `target` (see `DownloadTarget`);
@@ -250,7 +200,9 @@ public struct Pipeline: Sendable {
         kind: RequestContext.Kind = .download, options: RequestOptions = RequestOptions()
     ) async throws(NetworkingError) -> FileDownloadExchange {
         let start = Date()
-        let streamed = try await stream(urlRequest, beside: nil, kind: kind, options: options, responseBodyLimit: .max)
+        let streamed = try await send(
+            urlRequest, kind: kind, options: options, transport: transport, reading: .streamed, responseBodyLimit: .max
+        ).streamed()
         return try await FileBodyWriter.write(streamed, to: target, progress: progress, since: start)
     }
 
@@ -283,14 +235,18 @@ public struct Pipeline: Sendable {
     /// Sends a built request through `transport` with `options` bound, reporting the bodies'
     /// bytes to the progress reporters given, and checks its status: a 2xx, or, for a request
     /// that wants another status, what `check` accepts (`check` says why the final response fails,
-    /// `nil` when it does not: an opening handshake wants 101). The observers have been told it
-    /// started, and are told how it ended once the caller decodes the result (for a handshake, makes
-    /// its connection from it). Not generic, so that callers in other modules run specialised code.
+    /// `nil` when it does not: an opening handshake wants 101). The body is collected, or with
+    /// `reading` `.streamed` a 2xx body is left arriving, its reader holding at most
+    /// `responseBodyLimit` bytes. The observers have been told it started, and are told how it
+    /// ended once the caller decodes the result (`decoded(with:)`), reads its body to the end
+    /// (`streamed()`) or makes its connection from it. Not generic, so that callers in other
+    /// modules run specialised code.
     @concurrent
     package func send(
         _ urlRequest: URLRequest, beside: BodyBeside? = nil, kind: RequestContext.Kind, options: RequestOptions,
         transport: any HTTPTransport, uploadProgress: ProgressReporter? = nil,
-        downloadProgress: ProgressReporter? = nil, coalescible: Bool = true,
+        downloadProgress: ProgressReporter? = nil, reading: TransportRequest.BodyReading = .whole,
+        responseBodyLimit: Int = TransportRequest.defaultResponseBodyLimit, coalescible: Bool = true,
         check: (@Sendable (HTTPExchange) -> NetworkingError?)? = nil
     ) async -> SentRequest {
         let tracer = tracing.isEnabled ? RequestTracer(tracing, request: urlRequest, options: options) : nil
@@ -299,12 +255,12 @@ public struct Pipeline: Sendable {
         var transport = tracer?.tracing(transport) ?? transport
         // Outside the tracer: the key is made before a hop gets its `traceparent`; the shared hop
         // carries the leader's, and a caller that joined makes no hop of its own.
-        if coalescible, kind == .request, check == nil, options.coalesces ?? coalescesRequests {
+        if coalescible, kind == .request, reading == .whole, check == nil, options.coalesces ?? coalescesRequests {
             transport = CoalescingTransport(wrapping: transport, coalescer: coalescer)
         }
         let step = TransportStep(
-            transport: transport, state: requestState, uploadProgress: uploadProgress,
-            downloadProgress: downloadProgress, attempts: observation?.attempts)
+            transport: transport, state: requestState, reading: reading, uploadProgress: uploadProgress,
+            downloadProgress: downloadProgress, responseBodyLimit: responseBodyLimit, attempts: observation?.attempts)
         let sent = await send(
             urlRequest, beside: beside, options: observation?.recording(options) ?? options, through: step)
         return SentRequest(sent, observation: observation, check: check)

@@ -65,4 +65,28 @@ package struct SentRequest: Sendable {
             return .failure(error)
         }
     }
+
+    /// The response of a request sent with its body left arriving: a 2xx head with its body, which
+    /// tells the observers how the request ended when it ends, is cancelled or fails; else why
+    /// there is none (the observers are told at once).
+    package func streamed() throws(NetworkingError) -> TransportResponse {
+        guard let exchange, failure == nil else {
+            complete(nil)
+            throw failure ?? .invalidResponse
+        }
+        // A response an interceptor made up, or one a transport handed over whole, has its body.
+        let body = exchange.arrivingBody ?? ResponseBodyStream(data: exchange.body, trailers: exchange.trailers)
+        let headOnly = HTTPExchange(request: exchange.request, head: exchange.head, body: Data())
+        let observation = observation
+        // The handler must not capture the stream: it would keep it alive, and a stream nobody
+        // holds any more must cancel its transfer.
+        body.onTermination { termination in
+            switch termination {
+            case .finished(let count): observation?.complete(nil, exchange: headOnly, bytes: count)
+            case .failed(let error, let count): observation?.complete(error, exchange: headOnly, bytes: count)
+            }
+        }
+        return TransportResponse(
+            request: exchange.request, head: exchange.head, stream: body, metrics: exchange.metrics)
+    }
 }
