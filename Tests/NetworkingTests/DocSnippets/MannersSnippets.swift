@@ -30,6 +30,16 @@ private enum MannersSnippets {
         _ = created
     }
 
+    // Retries, "Leave a failing server alone with a circuit breaker".
+    static func circuitBreaker(networking: Networking) async {
+        let breaker = CircuitBreakerInterceptor(failureThreshold: 5, window: .seconds(60), coolDown: .seconds(30))
+        await networking.setInterceptors([RetryInterceptor(), breaker])
+        let answer: Result<User, NetworkingError> = await networking.get("/users/1")
+        if case .failure(let error) = answer, let open = error.openCircuit {
+            print("\(open.origin) is resting until \(open.retryAt)")
+        }
+    }
+
     // Errors, "Read the server's problem details".
     static func problemDetails(result: Result<User, NetworkingError>) {
         if case .failure(.http(let httpError)) = result, let problem = httpError.problem {
