@@ -44,6 +44,39 @@
             XCTAssertGreaterThan(counted.received, count, "no stream was left above the GOAWAY: \(counted)")
         }
 
+        func testAPostAGoAwayLeftUnprocessedFailsAndIsNeverProcessedTwice() async throws {
+            let count = 4
+            let transport = self.transport!
+            var requests: [URLRequest] = []
+            for index in 0..<count {
+                var request = URLRequest(url: try url("/goaway-below/\(count)?group=\(run)&id=\(run)-\(index)"))
+                request.httpMethod = "POST"
+                request.httpBody = Data("body \(index)".utf8)
+                requests.append(request)
+            }
+            let results = await withTaskGroup(of: (Int, Result<HTTPExchange, NetworkingError>).self) { group in
+                for (index, request) in requests.enumerated() {
+                    group.addTask { (index, await Self.send(request, over: transport)) }
+                }
+                var results: [Int: Result<HTTPExchange, NetworkingError>] = [:]
+                for await (index, result) in group { results[index] = result }
+                return results
+            }
+            let counted = try await server.count(prefix: "\(run)-")
+            XCTAssertGreaterThan(counted.received, count, "no stream was left above the GOAWAY: \(counted)")
+            for (index, result) in results {
+                let processed = counted.ids?["\(run)-\(index)"]?.processed ?? 0
+                switch result {
+                case .success(let exchange):
+                    XCTAssertEqual(
+                        processed, 1, "POST \(index) answered \(exchange.statusCode), processed \(processed) times")
+                case .failure(let error):
+                    XCTAssertEqual(processed, 0, "POST \(index) failed although the server processed it: \(error)")
+                    XCTAssertFalse(error.description.contains("could not be reached"), error.description)
+                }
+            }
+        }
+
         func testGoAwayWhileIdleSendsTheNextRequestOnANewConnection() async throws {
             let first = try await send("/goaway-idle?id=\(run)-1").get()
             try await Task.sleep(for: .milliseconds(300))
@@ -161,13 +194,21 @@
 
         /// Sends GET `url` over `transport` (at most 20 s) and returns the exchange or its error.
         static func send(_ url: URL, over transport: CurlTransport) async -> Result<HTTPExchange, NetworkingError> {
+            await send(URLRequest(url: url), over: transport)
+        }
+
+        /// Sends `request` over `transport` (at most 20 s) and returns the exchange or its error.
+        static func send(
+            _ request: URLRequest, over transport: CurlTransport
+        ) async -> Result<HTTPExchange, NetworkingError> {
+            let url = request.url
             let result = await withWatchdog(seconds: 20) { () -> Result<HTTPExchange, NetworkingError> in
-                do { return .success(try await transport.send(URLRequest(url: url))) } catch {
+                do { return .success(try await transport.send(request)) } catch {
                     return .failure(NetworkingError(error))
                 }
             }
             guard let result else {
-                XCTFail("GET \(url) did not end within 20 s")
+                XCTFail("\(request.httpMethod ?? "GET") \(url?.absoluteString ?? "") did not end within 20 s")
                 return .failure(.cancelled)
             }
             return result
