@@ -44,6 +44,24 @@
             XCTAssertGreaterThan(counted.received, count, "no stream was left above the GOAWAY: \(counted)")
         }
 
+        func testOverPriorKnowledgeARefusedStreamIsRetriedAndAGoAwayBelowInFlightStreamsToo() async throws {
+            transport = try CurlTransport(configuration: .init(httpVersion: .http2PriorKnowledge))
+            let base = server.cleartextBaseURL
+            let refused = Self.seen(await sendRaw("/refuse-stream?id=\(run)-refused", base: base))
+            XCTAssertEqual(try refused.get().id, "\(run)-refused")
+            let count = 4
+            let results = try await concurrently(
+                (0..<count).map { "/goaway-below/\(count)?group=\(run)&id=\(run)-\($0)" }, base: base)
+            for (index, result) in results.enumerated() {
+                XCTAssertEqual(try result.get().id, "\(run)-\(index)")
+            }
+            let counted = try await server.count(prefix: "\(run)-")
+            for (id, pair) in counted.ids ?? [:] {
+                XCTAssertEqual(pair.processed, 1, "\(id) was processed \(pair.processed) times")
+            }
+            XCTAssertGreaterThan(counted.received, count + 1, "no stream was refused or left out: \(counted)")
+        }
+
         func testAPostAGoAwayLeftUnprocessedFailsAndIsNeverProcessedTwice() async throws {
             let count = 4
             let transport = self.transport!
@@ -228,9 +246,10 @@
             }
         }
 
-        /// Sends GET on each of `paths` at once and returns their results in order.
-        func concurrently(_ paths: [String]) async throws -> [Result<Seen, NetworkingError>] {
-            let urls = try paths.map { try url($0) }
+        /// Sends GET on each of `paths` (on `base`, else the TLS server) at once and returns their
+        /// results in order.
+        func concurrently(_ paths: [String], base: String? = nil) async throws -> [Result<Seen, NetworkingError>] {
+            let urls = try paths.map { try url($0, base: base) }
             let transport = self.transport!
             return try await withThrowingTaskGroup(of: (Int, Result<Seen, NetworkingError>).self) { group in
                 for (index, url) in urls.enumerated() {
