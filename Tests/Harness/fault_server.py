@@ -40,6 +40,11 @@ described below. Paths (query parameters in brackets):
                                records the request's headers and counts under id: answers `code` (503) with Retry-After: `retry_after` (1)
                                to the first `fail` (1) requests, then 200 {"ok": true, "count": N,
                                "waited": seconds since the previous request under id, measured here}
+  /quota [id, limit, window]   counts under id: a quota of `limit` (2) requests per `window` (1) seconds,
+                               the window starting at its first request; answers 200 with
+                               RateLimit: "default";r=<left>;t=<seconds to the reset, rounded up> and
+                               RateLimit-Policy: "default";q=<limit>;w=<window>, or 429 with the same
+                               fields and Retry-After once the quota is spent
   /problem [id, code, title, detail, malformed]
                                counts under id, answers `code` (403) with Content-Type
                                application/problem+json: RFC 9457's example (type, title, status,
@@ -356,6 +361,30 @@ def handle_busy(conn, request):
     return json_response(conn, {"ok": True, "count": count, "waited": waited})
 
 
+QUOTA_WINDOWS = {}  # id -> [window start (time.monotonic()), requests in it]
+
+
+def handle_quota(conn, request):
+    key = request.arg("id", "")
+    STATE.count(key)
+    limit = int(request.arg("limit", "2"))
+    window = float(request.arg("window", "1"))
+    now = time.monotonic()
+    with BUSY_LOCK:
+        start, used = QUOTA_WINDOWS.get(key, (now, 0))
+        if now - start >= window:
+            start, used = now, 0
+        used += 1
+        QUOTA_WINDOWS[key] = (start, used)
+    left = max(0, limit - used)
+    reset = max(1, int(-(-(start + window - now) // 1)))
+    headers = [("Content-Type", "application/json"), ("RateLimit", '"default";r=%d;t=%d' % (left, reset)),
+               ("RateLimit-Policy", '"default";q=%d;w=%d' % (limit, int(window)))]
+    if used > limit:
+        return respond(conn, 429, b'{"status": 429}', headers + [("Retry-After", str(reset))])
+    return respond(conn, 200, json.dumps({"ok": True, "left": left}).encode(), headers)
+
+
 def handle_problem(conn, request):
     STATE.count(request.arg("id", ""))
     code = int(request.arg("code", "403"))
@@ -475,6 +504,7 @@ ROUTES = {
     "/bearer": handle_bearer,
     "/busy": handle_busy,
     "/problem": handle_problem,
+    "/quota": handle_quota,
     "/slow": handle_slow,
     "/garbage-json": handle_garbage_json,
     "/set-cookie": handle_set_cookie,

@@ -40,6 +40,15 @@ private enum MannersSnippets {
         }
     }
 
+    // Retries, "Stay within the server's rate limit".
+    static func rateLimit(networking: Networking) async {
+        await networking.setInterceptors([RateLimitInterceptor(whenSpent: .wait(atMost: .seconds(5)))])
+        let listed: Result<[User], NetworkingError> = await networking.get("/users")
+        if case .failure(let error) = listed, let quota = error.spentQuota {
+            print("No more requests to \(quota.origin) until \(quota.resetAt)")
+        }
+    }
+
     // Errors, "Read the server's problem details".
     static func problemDetails(result: Result<User, NetworkingError>) {
         if case .failure(.http(let httpError)) = result, let problem = httpError.problem {
