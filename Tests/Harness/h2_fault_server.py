@@ -45,9 +45,11 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import ssl
 import string
 import sys
+import tempfile
 from urllib.parse import parse_qs, urlsplit
 
 import h2.config
@@ -282,24 +284,32 @@ def tls_context(certificate, key):
     return context
 
 
-async def watch_parent(parent):
+def leave(temporary):
+    if temporary:
+        shutil.rmtree(temporary, ignore_errors=True)
+    os._exit(0)
+
+
+async def watch_parent(parent, temporary):
     while True:
         await asyncio.sleep(0.5)
         try:
             os.kill(parent, 0)
         except ProcessLookupError:
-            os._exit(0)
+            leave(temporary)
 
 
-async def watch_stdin():
+async def watch_stdin(temporary):
     loop = asyncio.get_running_loop()
     await loop.run_in_executor(None, sys.stdin.read)
-    os._exit(0)
+    leave(temporary)
 
 
 async def main(arguments):
     harness = os.path.dirname(os.path.abspath(__file__))
-    material = make_certificates(arguments.state_dir, os.path.join(harness, "../NetworkingCurlTests/Fixtures"))
+    temporary = None if arguments.state_dir else tempfile.mkdtemp(prefix="h2-fault-certificates.")
+    fixtures = os.path.join(harness, "../NetworkingCurlTests/Fixtures")
+    material = make_certificates(arguments.state_dir or temporary, fixtures)
     good = material["good"]
     servers = {
         "tls_port": await asyncio.start_server(serve_h2, "127.0.0.1", 0, ssl=tls_context(*good)),
@@ -320,12 +330,12 @@ async def main(arguments):
             file.write(line + "\n")
         os.replace(arguments.info_file + ".tmp", arguments.info_file)
     print(line, flush=True)
-    await (watch_parent(arguments.parent) if arguments.parent else watch_stdin())
+    await (watch_parent(arguments.parent, temporary) if arguments.parent else watch_stdin(temporary))
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--parent", type=int, help="exit once this process is gone (else on stdin's end)")
     parser.add_argument("--info-file", help="also write the JSON line to this file")
-    parser.add_argument("--state-dir", help="where the certificates go (default: a temporary directory)")
+    parser.add_argument("--state-dir", help="where the certificates go (default: a temporary directory, removed at exit)")
     asyncio.run(main(parser.parse_args()))
