@@ -8,12 +8,13 @@ when openssl is available, "expired", "wrong_host" and "self_signed": (certifica
   wrong_host   the same CA and dates as good, for wrong.example only
   self_signed  localhost and 127.0.0.1, signed by its own key
 
-Without openssl, "good" is the test certificate of `fixtures` (Tests/NetworkingCurlTests/Fixtures)
+Without openssl (or when it fails), "good" is the test certificate of `fixtures` (Tests/NetworkingCurlTests/Fixtures)
 and ca_file its CA.
 """
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 
 CA_CONFIG = """[ ca ]
@@ -37,12 +38,21 @@ def openssl(*arguments):
 
 
 def make_certificates(directory, fixtures):
+    fallback = {
+        "ca_file": os.path.join(fixtures, "ca.pem"),
+        "good": (os.path.join(fixtures, "server.pem"), os.path.join(fixtures, "server.key")),
+    }
     if shutil.which("openssl") is None:
-        return {
-            "ca_file": os.path.join(fixtures, "ca.pem"),
-            "good": (os.path.join(fixtures, "server.pem"), os.path.join(fixtures, "server.key")),
-        }
-    directory = directory or tempfile.mkdtemp(prefix="h2-fault-certs.")
+        return fallback
+    try:
+        return made_with_openssl(directory or tempfile.mkdtemp(prefix="h2-fault-certs."))
+    except (OSError, subprocess.CalledProcessError) as error:
+        detail = getattr(error, "stderr", b"") or b""
+        print(f"h2_fault_certificates: openssl failed ({error}): {detail.decode(errors='replace')}", file=sys.stderr)
+        return fallback
+
+
+def made_with_openssl(directory):
     os.makedirs(directory, exist_ok=True)
     path = lambda name: os.path.join(directory, name)
     open(path("index.txt"), "w").close()
