@@ -15,8 +15,8 @@
         /// Whether the head being read is an HTTP/2 head over `http2HeadLimit`; the transfer's
         /// `failure` then says so, and the header callback aborts the transfer.
         func exceedsHTTP2HeadLimit() -> Bool {
-            let parser = parser.pointee
-            guard !parser.isComplete, parser.fieldLines.count > Self.http2HeadLimit, parser.httpVersion == "HTTP/2"
+            guard parser.pointee.fieldLines.count > Self.http2HeadLimit, !parser.pointee.isComplete,
+                parser.pointee.httpVersion == "HTTP/2"
             else { return false }
             failure = Self.headTooLargeError(url, "over \(Self.http2HeadLimit / 1024) KiB")
             return true
