@@ -31,7 +31,8 @@ import Foundation
 ///   cancel it for the others, and a cancelled waiter ends at once with `.cancelled`.
 ///
 /// The replay is labelled for the request's observers: its attempt says it follows a token refresh,
-/// and how long the refresh kept it waiting (see ``RequestAttempt``).
+/// and how long the refresh kept it waiting (see ``RequestAttempt``). A refusal with `Retry-After`
+/// is replayed no sooner than it asks; one that asks for more than 30 seconds is the result.
 ///
 /// Requests whose options say `requiresAuthentication: false`, and requests whose body cannot be sent twice
 /// (`URLRequest.isBodyReplayable`), are passed through untouched.
@@ -99,6 +100,10 @@ public struct AuthRefreshInterceptor: OptionsAwareInterceptor {
         }
     }
 
+    /// The longest pause a refusal's `Retry-After` may ask for before the replay: the default
+    /// `maxDelay` of `RetryInterceptor`, for the same reason (a caller waits no longer for one try).
+    package static let replayWaitLimit: Duration = .seconds(30)
+
     /// The credential the last successful refresh returned, if any.
     package var currentCredential: String? { coordinator.current }
 
@@ -115,10 +120,23 @@ public struct AuthRefreshInterceptor: OptionsAwareInterceptor {
         let ended = coordinator.endedRefreshes
         let exchange = try await next(request, options)
         guard statusCodes.contains(exchange.statusCode), request.isBodyReplayable else { return exchange }
+        // A refusal that asks for a pause (`Retry-After`, RFC 9110 §10.2.3) is replayed no sooner:
+        // after the pause, counted from the refusal, or not at all when it is longer than
+        // `replayWaitLimit` (the refusal is then the result, and nothing is refreshed for it).
+        let pause = exchange.header("Retry-After").flatMap { RetryAfter.delay($0, now: Date()) }
+        if let pause, pause > Self.replayWaitLimit { return exchange }
         let sent = request.value(forHTTPHeaderField: headerName)
         let refreshStart = ContinuousClock.now
         guard let credential = try await coordinator.credential(after: sent, sentAfter: ended, refresh: refresh) else {
             return exchange
+        }
+        if let pause {
+            let remaining = pause - (ContinuousClock.now - refreshStart)
+            do {
+                if remaining > .zero { try await Task.sleep(for: remaining) }
+            } catch {
+                throw NetworkingError.cancelled
+            }
         }
         options.attemptRecorder?.willRetry(
             because: .tokenRefresh(statusCode: exchange.statusCode), after: ContinuousClock.now - refreshStart)

@@ -167,6 +167,41 @@ final class RetryAfterIntegrationTests: XCTestCase {
         XCTAssertNotNil(keys.first ?? nil)
         XCTAssertEqual(Set(keys).count, 1, "the same key on every attempt: \(keys)")
     }
+
+    // MARK: A token refresh's replay
+
+    /// A refresh that returns a new credential at once, so that any wait before the replay is the
+    /// server's.
+    private var refreshAtOnce: AuthRefreshInterceptor { AuthRefreshInterceptor(refresh: { "Bearer fresh" }) }
+
+    func testTheReplayAfterARefreshWaitsAsLongAsTheServerAsked() async throws {
+        let networking = try await networking([refreshAtOnce])
+        let result: Result<Busy, NetworkingError> = await networking.get(
+            "/busy?fail=1&code=401&retry_after=1&id=\(UUID().uuidString)")
+        let busy = try result.get()
+        XCTAssertEqual(busy.count, 2)
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(busy.waited), 1.0, "the server saw the replay a second later")
+    }
+
+    func testARefusalAskingForALongPauseIsTheResultAndRefreshesNothing() async throws {
+        let server = try XCTUnwrap(server)
+        let id = UUID().uuidString
+        let refreshes = Mutex(0)
+        let interceptor = AuthRefreshInterceptor(refresh: {
+            refreshes.withLock { $0 += 1 }
+            return "Bearer fresh"
+        })
+        let networking = try await networking([interceptor])
+        let started = ContinuousClock.now
+        let result: Result<Busy, NetworkingError> = await networking.get(
+            "/busy?fail=1&code=401&retry_after=120&id=\(id)")
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(5), "no wait")
+        XCTAssertEqual(result.failed?.statusCode, 401)
+        XCTAssertEqual(refreshes.withLock { $0 }, 0)
+        let sent = try await server.count(id)
+        XCTAssertEqual(sent, 1, "no replay before the time the server named")
+    }
+
 }
 
 /// The attempts observers are told about.
