@@ -238,7 +238,7 @@ sanitize-address:
 # Each new parser gets a target here.
 
 FUZZ_TARGETS := URLComposer Encoders Headers ImageHeader CacheKey ServerSentEvents SetCookie WebSocketFrames WebSocketExtensions \
-	WebSocketHandshake NetworkPath JSONDecoding FieldLines CertificateSPKI HAR
+	WebSocketHandshake NetworkPath JSONDecoding FieldLines CertificateSPKI HAR ServerSignals
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_DIR := .build/fuzz
@@ -251,11 +251,12 @@ WEBSOCKET_CODEC_SOURCES := $(addprefix Sources/NetworkingWebSockets/WebSocket,$(
 # depend on nothing else in that target.
 HAR_READER_SOURCES := $(addprefix Sources/NetworkingTesting/,HARDocument.swift HARDocument+Reading.swift \
 	HARDocument+Fixtures.swift HARDates.swift Fixture.swift Fixture+Timing.swift)
-# NetworkingCore's sources in its subfolders too (find, not wildcard, which sees one level only).
+# NetworkingCore's sources in its subfolders too (find, not wildcard, which sees one level only), and the
+# rate-limit fields' parser of NetworkingInterceptors, which depends on nothing else in that target.
 FUZZ_SOURCES := $(filter-out %/Exports.swift,$(shell find Sources/NetworkingCore -name '*.swift' | sort) \
 	$(wildcard Sources/NetworkingCache/*.swift Sources/NetworkingObservability/*.swift)) \
 	Sources/Networking/Images/ImageHeader.swift Sources/Networking/Images/ImageFormat.swift $(WEBSOCKET_CODEC_SOURCES) \
-	$(HAR_READER_SOURCES) $(wildcard Tests/Fuzz/Support/*.swift)
+	$(HAR_READER_SOURCES) Sources/NetworkingInterceptors/RateLimitHeaders.swift $(wildcard Tests/Fuzz/Support/*.swift)
 FUZZ_FLAGS := -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -use-ld=lld -package-name Networking
 
 $(FUZZ_DIR)/lib/libFuzzSupport.a: $(FUZZ_SOURCES)
