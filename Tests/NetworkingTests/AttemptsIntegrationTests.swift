@@ -12,19 +12,7 @@ import XCTest
 /// observers as it ends, the attempts in the completion, in the `.completed` event's metrics and in
 /// the log, with why each was made and the wait before it. Retries run against the fault server's
 /// `/flaky` (503 twice, then 200), token refreshes against httpbin's `/bearer`.
-final class AttemptsIntegrationTests: XCTestCase {
-    private var server: FaultServer?
-
-    override func setUp() async throws {
-        try await super.setUp()
-        server = try FaultServer()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-    }
-
+final class AttemptsIntegrationTests: FaultServerTestCase {
     /// A retry policy with short, predictable waits: 10 ms, then 20 ms.
     private func retry(maxAttempts: Int = 3) -> RetryInterceptor {
         RetryInterceptor(

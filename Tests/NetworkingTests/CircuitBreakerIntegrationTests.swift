@@ -11,19 +11,7 @@ import XCTest
 /// `CircuitBreakerInterceptor` against the fault server, which counts the requests it receives: no
 /// request reaches it while the circuit is open, one probe does after the cool-down, and the probe's
 /// success closes the circuit. The breaker's clock is moved by the test instead of waiting.
-final class CircuitBreakerIntegrationTests: XCTestCase {
-    private var server: FaultServer?
-
-    override func setUp() async throws {
-        try await super.setUp()
-        server = try FaultServer()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-    }
-
+final class CircuitBreakerIntegrationTests: FaultServerTestCase {
     /// A clock the test moves by hand.
     private final class TestClock: Sendable {
         private let date = Mutex(Date())

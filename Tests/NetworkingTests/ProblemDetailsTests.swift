@@ -10,19 +10,7 @@ import XCTest
 /// Problem details (RFC 9457) on an HTTP error: read from an `application/problem+json` body, the
 /// title and detail in the message and the log line, against the fault server's `/problem`; a
 /// malformed, oversized or differently typed body is no problem value.
-final class ProblemDetailsTests: XCTestCase {
-    private var server: FaultServer?
-
-    override func setUp() async throws {
-        try await super.setUp()
-        server = try FaultServer()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-    }
-
+final class ProblemDetailsTests: FaultServerTestCase {
     private func httpError(_ result: Result<Void, NetworkingError>) throws -> HTTPError {
         guard case .failure(.http(let error)) = result else { throw XCTSkip("expected an HTTP error, got \(result)") }
         return error

@@ -10,19 +10,7 @@ import XCTest
 /// `RateLimitInterceptor` against the fault server's `/quota`, which counts requests and reports its
 /// quota in `RateLimit` fields: once the quota is spent, the next request waits for the reset, or
 /// fails at once without reaching the server, as asked.
-final class RateLimitIntegrationTests: XCTestCase {
-    private var server: FaultServer?
-
-    override func setUp() async throws {
-        try await super.setUp()
-        server = try FaultServer()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-    }
-
+final class RateLimitIntegrationTests: FaultServerTestCase {
     private func networking(_ whenSpent: RateLimitInterceptor.WhenSpent) async throws -> Networking {
         let networking = Networking(baseURL: try XCTUnwrap(server).baseURL, transport: TestTransport.make())
         await networking.setLogsToStandardError(false)

@@ -13,19 +13,7 @@ import XCTest
 /// transfer in flight: identical `GET`s cost one request, other credentials another, a cancelled
 /// caller leaves the others their result, a failure reaches everyone, each caller decodes its own
 /// type, and a `POST` is never shared.
-final class RequestCoalescingTests: XCTestCase {
-    private var server: FaultServer?
-
-    override func setUp() async throws {
-        try await super.setUp()
-        server = try FaultServer()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-    }
-
+final class RequestCoalescingTests: FaultServerTestCase {
     /// What `/slow` answers: how many requests it had counted under the id.
     private struct Count: Decodable, Sendable, Equatable {
         let count: Int

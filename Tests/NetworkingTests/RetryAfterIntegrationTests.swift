@@ -13,19 +13,7 @@ import XCTest
 /// retry policy and an endpoint's own `retryCount` never retry before the time the server named, and
 /// fail at once with the server's answer when it names a time beyond the client's cap. Idempotency
 /// keys are recorded by the server on every attempt.
-final class RetryAfterIntegrationTests: XCTestCase {
-    private var server: FaultServer?
-
-    override func setUp() async throws {
-        try await super.setUp()
-        server = try FaultServer()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-    }
-
+final class RetryAfterIntegrationTests: FaultServerTestCase {
     /// What `/busy` answers once it has stopped failing.
     private struct Busy: Decodable, Sendable {
         let ok: Bool
