@@ -47,6 +47,8 @@ package final class CircuitBreaker: Sendable {
     package let window: Duration
     package let coolDown: Duration
     private let circuits = Mutex<[String: Circuit]>([:])
+    /// Where each opening and closing is reported.
+    package let transitions = CircuitTransitions()
 
     package init(threshold: Int, window: Duration, coolDown: Duration) {
         self.threshold = Swift.max(1, threshold)
@@ -66,21 +68,24 @@ package final class CircuitBreaker: Sendable {
         }
     }
 
-    /// Records how a request to `origin` that was let through (as `admission`) ended at `now`.
+    /// Records how a request to `origin` that was let through (as `admission`) ended at `now`, and
+    /// reports the circuit's opening or closing to `transitions`.
     package func record(_ verdict: Verdict, for origin: String, admission: Admission, now: Date) {
-        circuits.withLock { circuits in
+        let transition = circuits.withLock { circuits -> CircuitTransition? in
             var circuit = circuits[origin] ?? Circuit()
             let wasProbe = admission == .probe
+            var transition: CircuitTransition?
             switch verdict {
             case .success:
                 // Closed, with nothing to remember.
                 circuits[origin] = nil
-                return
+                return circuit.openUntil == nil ? nil : .closed(origin: origin)
             case .neither:
                 if wasProbe { circuit.probing = false }
             case .failure where wasProbe:
                 circuit.probing = false
                 circuit.openUntil = now + Self.seconds(coolDown)
+                transition = .opened(open(circuit, origin))
             case .failure:
                 // A request sent before the circuit opened adds nothing to an open circuit.
                 guard circuit.openUntil == nil else { break }
@@ -91,11 +96,19 @@ package final class CircuitBreaker: Sendable {
                     circuit.openedAfter = circuit.failures.count
                     circuit.failures = []
                     circuit.openUntil = now + Self.seconds(coolDown)
+                    transition = .opened(open(circuit, origin))
                 }
             }
             let idle = circuit.failures.isEmpty && circuit.openUntil == nil
             circuits[origin] = idle ? nil : circuit
+            return transition
         }
+        if let transition { transitions.yield(transition) }
+    }
+
+    /// What an open `circuit` of `origin` tells a refused request.
+    private func open(_ circuit: Circuit, _ origin: String) -> OpenCircuit {
+        OpenCircuit(origin: origin, retryAt: circuit.openUntil ?? Date(), failureCount: circuit.openedAfter)
     }
 
     private static func seconds(_ duration: Duration) -> TimeInterval {

@@ -52,6 +52,19 @@ public struct CircuitBreakerInterceptor: HTTPInterceptor {
         self.now = now
     }
 
+    /// The openings and closings of this breaker's circuits from now on, in order (the newest 100 a
+    /// reader has not taken are kept): to log them, show a banner, or count them.
+    ///
+    /// ```swift
+    /// for await transition in breaker.transitions() {
+    ///     switch transition {
+    ///     case .opened(let circuit): print("holding back \(circuit.origin) until \(circuit.retryAt)")
+    ///     case .closed(let origin): print("\(origin) answers again")
+    ///     }
+    /// }
+    /// ```
+    public func transitions() -> AsyncStream<CircuitTransition> { breaker.transitions.stream() }
+
     /// Sends the request unless its origin's circuit is open, and records how it ended.
     public func intercept(
         _ request: URLRequest, next: @Sendable (URLRequest) async throws -> HTTPExchange

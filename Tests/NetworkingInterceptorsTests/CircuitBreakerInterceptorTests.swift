@@ -162,4 +162,29 @@ final class CircuitBreakerInterceptorTests: XCTestCase {
             CircuitBreakerInterceptor.origin(of: URL(string: "https://example.com:8443/")), "https://example.com:8443")
         XCTAssertNil(CircuitBreakerInterceptor.origin(of: nil))
     }
+
+    func testTransitionsReportEachOpeningAndClosingInOrder() async throws {
+        let breaker = breaker()
+        var transitions = breaker.transitions().makeAsyncIterator()
+        let failing = Mutex(true)
+        let server = server { _ in failing.withLock { $0 } ? 503 : 200 }
+        for _ in 0..<3 { _ = await status(breaker, server) }
+        let openedAt = clock.now
+        clock.advance(31)
+        _ = await status(breaker, server)  // a probe that fails opens the circuit again
+        clock.advance(31)
+        failing.withLock { $0 = false }
+        let closing = await status(breaker, server)
+        XCTAssertEqual(closing, 200)
+
+        let origin = "https://api.example.test:443"
+        let first = await transitions.next()
+        XCTAssertEqual(
+            first, .opened(OpenCircuit(origin: origin, retryAt: openedAt.addingTimeInterval(30), failureCount: 3)))
+        let second = await transitions.next()
+        XCTAssertEqual(
+            second, .opened(OpenCircuit(origin: origin, retryAt: openedAt.addingTimeInterval(61), failureCount: 3)))
+        let third = await transitions.next()
+        XCTAssertEqual(third, .closed(origin: origin))
+    }
 }

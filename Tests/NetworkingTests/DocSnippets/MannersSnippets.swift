@@ -40,6 +40,16 @@ private enum MannersSnippets {
         }
     }
 
+    // Retries, "Leave a failing server alone with a circuit breaker": its transitions.
+    static func watch(_ breaker: CircuitBreakerInterceptor) async {
+        for await transition in breaker.transitions() {
+            switch transition {
+            case .opened(let circuit): print("holding back \(circuit.origin) until \(circuit.retryAt)")
+            case .closed(let origin): print("\(origin) answers again")
+            }
+        }
+    }
+
     // Retries, "Stay within the server's rate limit".
     static func rateLimit(networking: Networking) async {
         await networking.setInterceptors([RateLimitInterceptor(whenSpent: .wait(atMost: .seconds(5)))])
