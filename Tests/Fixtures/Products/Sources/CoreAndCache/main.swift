@@ -3,20 +3,19 @@ import Check
 import Foundation
 import NetworkingCache
 import NetworkingCore
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
 /// Counts the requests that reach the network.
-final class CountingTransport: HTTPTransport, @unchecked Sendable {
-    // Incremented by concurrent sends.
-    private let lock = NSLock()
-    private var count = 0
+final class CountingTransport: HTTPTransport {
+    private let count = Mutex(0)
     private let base = URLSessionTransport()
-    var sent: Int { lock.withLock { count } }
+    var sent: Int { count.withLock { $0 } }
     func send(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
-        lock.withLock { count += 1 }
+        count.withLock { $0 += 1 }
         return try await base.send(request)
     }
 }

@@ -3,15 +3,14 @@ import Check
 import Foundation
 import NetworkingCore
 import NetworkingInterceptors
+import Synchronization
 
 /// Counts what the pipeline tells its observers.
-final class Completions: RequestObserver, @unchecked Sendable {
-    // Written by the pipeline, read after the request returned.
-    private let lock = NSLock()
-    private var all: [RequestCompletion] = []
-    var last: RequestCompletion? { lock.withLock { all.last } }
+final class Completions: RequestObserver {
+    private let all = Mutex<[RequestCompletion]>([])
+    var last: RequestCompletion? { all.withLock { $0.last } }
     func requestStarted(_ context: RequestContext) {}
-    func requestCompleted(_ completion: RequestCompletion) { lock.withLock { all.append(completion) } }
+    func requestCompleted(_ completion: RequestCompletion) { all.withLock { $0.append(completion) } }
 }
 
 let completions = Completions()

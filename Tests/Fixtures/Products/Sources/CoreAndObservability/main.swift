@@ -3,14 +3,13 @@ import Check
 import Foundation
 import NetworkingCore
 import NetworkingObservability
+import Synchronization
 
 /// Keeps the log records it is given.
-final class Records: LogSink, @unchecked Sendable {
-    // Written by the logger, read after the request returned.
-    private let lock = NSLock()
-    private var all: [LogRecord] = []
-    var records: [LogRecord] { lock.withLock { all } }
-    func write(_ record: LogRecord) { lock.withLock { all.append(record) } }
+final class Records: LogSink {
+    private let all = Mutex<[LogRecord]>([])
+    var records: [LogRecord] { all.withLock { $0 } }
+    func write(_ record: LogRecord) { all.withLock { $0.append(record) } }
 }
 
 let records = Records()
