@@ -18,7 +18,7 @@ package enum RetryAfter {
             guard let seconds = Int64(value), seconds <= longest.components.seconds else { return nil }
             return .seconds(seconds)
         }
-        guard let date = httpDate(value) else { return nil }
+        guard let date = HTTPDate.parse(value) else { return nil }
         let seconds = date.timeIntervalSince(now)
         guard seconds > 0 else { return .zero }
         guard seconds <= Double(longest.components.seconds) else { return nil }
@@ -29,18 +29,5 @@ package enum RetryAfter {
     /// `delay(_:now:)`); `nil` when there is none, or it is malformed.
     package static func delay(in headers: HTTPHeaders, now: Date) -> Duration? {
         headers["Retry-After"].flatMap { delay($0, now: now) }
-    }
-
-    /// Parses the three HTTP-date forms (RFC 9110 §5.6.7): IMF-fixdate, and the obsolete RFC 850
-    /// and asctime forms that recipients must still accept.
-    package static func httpDate(_ value: String) -> Date? {
-        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = format
-            if let date = formatter.date(from: value) { return date }
-        }
-        return nil
     }
 }

@@ -3,10 +3,10 @@ import Foundation
 /// Parses the preferred HTTP date format, IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110
 /// §5.6.7), and the two obsolete ones (RFC 850 `Sunday, 06-Nov-94 08:49:37 GMT` and asctime
 /// `Sun Nov  6 08:49:37 1994`). Anything else is `nil`.
-enum HTTPDate {
+package enum HTTPDate {
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
-    static func parse(_ value: String) -> Date? {
+    package static func parse(_ value: String) -> Date? {
         let words = value.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         var day: Int?
         var month: Int?
