@@ -36,6 +36,10 @@ enum Fixtures {
     static let hugePath = "/huge.bin"
     /// Where nginx takes an upload and discards it (answers 204).
     static let uploadPath = "/upload"
+    /// 32 KB that the connection-logging HTTP listener sends in two halves 20 ms apart (see
+    /// `location /slow/` in nginx.conf.in), so that identical requests overlap (`CoalescingScenario`).
+    static let slowPath = "/slow/32k.bin"
+    static let slowSize = 32 * 1024
     static let mediumSize = 100 * 1024
     static let largeSize = 10 * 1024 * 1024
 
@@ -83,6 +87,9 @@ enum Fixtures {
         try binary(size: mediumSize).write(to: directory.appendingPathComponent(String(mediumPath.dropFirst())))
         try mediumImage.write(to: directory.appendingPathComponent(String(mediumImagePath.dropFirst())))
         try binary(size: largeSize).write(to: directory.appendingPathComponent(String(largePath.dropFirst())))
+        let slow = directory.appendingPathComponent(String(slowPath.dropFirst()))
+        try FileManager.default.createDirectory(at: slow.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try binary(size: slowSize).write(to: slow)
         let huge = directory.appendingPathComponent(String(hugePath.dropFirst()))
         guard FileManager.default.createFile(atPath: huge.path, contents: nil) else {
             throw BenchmarkFailure(description: "cannot create \(huge.path)")

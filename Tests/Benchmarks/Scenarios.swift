@@ -38,6 +38,7 @@ enum Scenarios {
             ("actor", actor),
             ("cache", cacheHits),
             ("files", FileTransfers.scenario),
+            ("coalescing", coalescing),
         ] + ProtocolScenarios.all
 
     /// Benchmarks that run only when `--only` names them (see `ProtocolScenarios`).
