@@ -10,6 +10,9 @@
 #   make sanitize      the whole suite under ThreadSanitizer, then under AddressSanitizer
 #   make fuzz          each libFuzzer target for FUZZ_SECONDS (default 60)
 #   make soak          1,000,000 requests with random faults; RSS and open fds printed (not in CI)
+#   make soak-h2       100,000 requests over HTTP/2 to a server that misbehaves at random
+#                      (h2_chaos_server.py): none lost, hung or answered with another's body,
+#                      RSS and open fds flat; exits non-zero otherwise (not in CI)
 #   make demo          build and run each executable in DEMOS against httpbin
 #   make products      the programs that use NetworkingCore with one satellite each, without the umbrella
 #   make api-check     compare the public API with its baseline in Tests/API (make api-baseline rewrites it)
@@ -35,7 +38,7 @@ FORMAT_PATHS := $(wildcard Sources Tests Examples Package.swift)
 BUILD_LOG := .build/harness/build.log
 
 .PHONY: test build-tests api-check api-baseline apple-standins default-main-actor-app products demo docs bench format format-check verbs httpbin httpbin-stop clean public-suffix-list
-.PHONY: sanitize sanitize-thread sanitize-address fuzz fuzz-build fuzz-smoke soak
+.PHONY: sanitize sanitize-thread sanitize-address fuzz fuzz-build fuzz-smoke soak soak-h2
 
 # The integration suites (the test classes that talk to httpbin), which `make test` runs twice: over
 # the platform's default transport (CurlTransport on Linux), then over OTHER_TRANSPORT
@@ -306,4 +309,17 @@ SOAK_EVERY ?= 50000
 soak:
 	$(SWIFT) build -c release --product Soak
 	$(SWIFT) run -c release --skip-build Soak $(SOAK_REQUESTS) $(SOAK_EVERY)
+
+# The HTTP/2 mode (Tests/Soak/H2Soak.swift): SOAK_H2_REQUESTS requests, SOAK_H2_IN_FLIGHT at a time,
+# each with a 2 s deadline, through CurlTransport over HTTP/2 and TLS to Tests/Harness/h2_chaos_server.py,
+# which the soak starts with the harness venv's python (with-httpbin.sh makes the venv). It checks
+# that every request ends with its own body or a typed error, within 10 minutes, and that RSS and
+# descriptors stay flat after warm-up; see docs/Reliability.md.
+SOAK_H2_REQUESTS ?= 100000
+SOAK_H2_EVERY ?= 10000
+SOAK_H2_IN_FLIGHT ?= 64
+
+soak-h2:
+	$(SWIFT) build -c release --product Soak
+	$(WITH_HTTPBIN) $(SWIFT) run -c release --skip-build Soak h2 $(SOAK_H2_REQUESTS) $(SOAK_H2_EVERY) $(SOAK_H2_IN_FLIGHT)
 

@@ -83,7 +83,10 @@ let package = Package(
         .executableTarget(name: "CurlMeasure", dependencies: ["NetworkingCurl"], path: "Tests/Tools/CurlMeasure"),
         .testTarget(
             name: "NetworkingCurlTests", dependencies: ["NetworkingCurl", "Networking"], exclude: ["Fixtures"]),
-        .executableTarget(name: "Soak", dependencies: ["Networking"], path: "Tests/Soak"),
+        .executableTarget(
+            name: "Soak",
+            dependencies: ["Networking", .target(name: "NetworkingCurl", condition: .when(platforms: [.linux]))],
+            path: "Tests/Soak"),
     ],
     swiftLanguageModes: [.v6]
 )

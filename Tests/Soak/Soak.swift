@@ -21,6 +21,8 @@ import Synchronization
 // answered in memory by a transport that injects the same faults plus transport errors and
 // timeouts, and ~0.5 % of all requests are cancelled in flight. (URLSession on Linux tops out at
 // ~2-3k requests/s here, so a million real ones would take the better part of an hour.)
+//
+// `Soak h2 …` runs the HTTP/2 mode instead (H2Soak.swift): chaos over HTTP/2 through CurlTransport.
 
 struct Options {
     var total = 1_000_000
@@ -180,6 +182,10 @@ struct Reply: Decodable, Sendable {
 @main
 enum Soak {
     static func main() async throws {
+        if CommandLine.arguments.dropFirst().first == "h2" {
+            let passed = try await H2Soak.run(Array(CommandLine.arguments.dropFirst(2)))
+            exit(passed ? 0 : 1)
+        }
         let options = Options(CommandLine.arguments)
         let server = try LocalServer()
         defer { server.stop() }
