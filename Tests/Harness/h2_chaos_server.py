@@ -33,6 +33,10 @@ caller got its own answer. Otherwise one fault is drawn, by the weights in FAULT
                           stream over it is refused; lifted again MAX_STREAMS_SECONDS later
     close_mid_body        200 with Content-Length 65536, 1,000 bytes of it, then the connection closed
 
+After a GOAWAY the server reads and ignores what the client sends, and closes the connection
+CLOSE_AFTER_GOAWAY seconds later, as servers do once a graceful shutdown is over; with
+--keep-open-after-goaway it never closes it, and waits for the client to.
+
 The control port speaks plain HTTP/1.0: GET /_faults answers {KIND: N} with how many times the
 server did each thing ("normal" included; "goaway_below_left" counts the streams a goaway_below
 left above its last stream id, "goaway_idle_busy" the goaway_idle that found no idle moment).
@@ -48,6 +52,7 @@ import tempfile
 from urllib.parse import urlsplit
 
 import h2.exceptions
+from h2.connection import ConnectionState
 from h2.errors import ErrorCodes
 from h2.settings import SettingCodes
 from hyperframe.frame import DataFrame, SettingsFrame
@@ -74,6 +79,8 @@ PING_BURST = 500
 SLOW_SECONDS = 3.0  # over the soak's deadline of 2 s
 GOAWAY_WAIT = 0.2
 MAX_STREAMS_SECONDS = 0.5
+CLOSE_AFTER_GOAWAY = 1.0
+KEEP_OPEN_AFTER_GOAWAY = False
 UNLIMITED_STREAMS = 100
 
 faults = {}
@@ -92,8 +99,8 @@ class ChaosConnection(fault.Connection):
     def on_chaos(self, stream_id, _, query, key):
         if self.goaway_after is not None:
             self.send_goaway_below()  # leaves this stream, above the GOAWAY's last stream id
-        if self.closed:
-            return
+        if self.closed or self.h2.state_machine.state == ConnectionState.CLOSED:
+            return  # after a GOAWAY, the server's or the client's
         if random.random() < NORMAL_SHARE:
             did("normal")
             self.answer_normal(stream_id, key)
@@ -173,8 +180,13 @@ class ChaosConnection(fault.Connection):
                 self.answer_normal(stream_id, self.open[stream_id][2])
         did("goaway_below_left", sum(1 for stream_id in self.open if stream_id > last))
         self.h2.close_connection(ErrorCodes.NO_ERROR, last_stream_id=last)
+        self.closed_by_goaway()
+
+    def closed_by_goaway(self):
         self.closed = True
         self.flush()
+        if not KEEP_OPEN_AFTER_GOAWAY:
+            asyncio.get_running_loop().call_later(CLOSE_AFTER_GOAWAY, self.writer.close)
 
     def chaos_goaway_idle(self, stream_id, key):
         self.answer_normal(stream_id, key)
@@ -186,8 +198,7 @@ class ChaosConnection(fault.Connection):
                 return
             if not self.open:
                 self.h2.close_connection(ErrorCodes.NO_ERROR)
-                self.closed = True
-                self.flush()
+                self.closed_by_goaway()
             elif loop.time() < deadline:
                 loop.call_later(0.005, check)
             else:
@@ -269,6 +280,8 @@ if __name__ == "__main__":
     parser.add_argument("--seed", type=int, help="seed the random draws, to repeat a run's faults")
     parser.add_argument("--faults", help="draw only these faults (comma-separated), to find which one does harm")
     parser.add_argument("--normal-share", type=float, help=f"the share of normal answers (default {NORMAL_SHARE})")
+    parser.add_argument("--keep-open-after-goaway", action="store_true",
+                        help="never close a connection after a GOAWAY (wait for the client to)")
     parsed = parser.parse_args()
     if parsed.seed is not None:
         random.seed(parsed.seed)
@@ -276,4 +289,5 @@ if __name__ == "__main__":
         FAULTS = {kind: FAULTS[kind] for kind in parsed.faults.split(",")}
     if parsed.normal_share is not None:
         NORMAL_SHARE = parsed.normal_share
+    KEEP_OPEN_AFTER_GOAWAY = parsed.keep_open_after_goaway
     asyncio.run(main(parsed))

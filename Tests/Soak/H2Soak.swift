@@ -93,7 +93,11 @@ enum H2Soak {
             let counters = Counters()
             let start = ContinuousClock.now
             let sampler = Sampler(start: start, tally: tally)
-            let record = sampler.record
+            // Each sample is flushed as it is taken, so that a pipe or a log shows it at once.
+            let record: @Sendable (Int) -> Void = {
+                sampler.record($0)
+                fflush(nil)
+            }
             let watchdogLimit = Duration.seconds(options.deadline) + options.grace
             record(0)
 
