@@ -21,7 +21,8 @@ import Synchronization
 // The run passes when (see `H2SoakVerdict`): every request started ended, with a body or a typed
 // `NetworkingError` (none still running 10 s after its deadline, none in `.transport(.unknown)`),
 // every body received names its own request (a body that does not decode counts against this),
-// the whole run took at most 10 minutes, and after warm-up (the first 10 %) RSS grew by at most
+// the whole run took at most 10 minutes, no 10 s went by without a request answered (an origin the
+// client stopped serving), and after warm-up (the first 10 %) RSS grew by at most
 // 10 % + 8 MiB and the open descriptors by at most 8. It exits non-zero otherwise.
 
 /// What the chaos server answers a request with when it answers normally.
@@ -43,8 +44,23 @@ final class H2Ledger: Sendable {
     let untyped = Atomic<Int>(0)
     /// Requests never sent because the run's time was up.
     let unsent = Atomic<Int>(0)
-    /// The first few messages of each outcome, for the report.
+    /// The first message of each outcome, for the report.
     let examples = Mutex<[String: String]>([:])
+    /// When a request last got its own answer, and the longest time without one: an origin the
+    /// client stopped serving shows up here even when each request ends by its deadline.
+    private let answers = Mutex((last: ContinuousClock.now, longest: Duration.zero))
+
+    var longestWithoutAnswer: Duration { answers.withLock { $0.longest } }
+
+    func answered() {
+        let now = ContinuousClock.now
+        answers.withLock { $0 = (now, max($0.longest, now - $0.last)) }
+    }
+
+    /// The longest time without an answer, counting from the last answer until `end`.
+    func finish(at end: ContinuousClock.Instant) {
+        answers.withLock { $0.longest = max($0.longest, end - $0.last) }
+    }
 
     func example(_ kind: String, _ message: String) {
         examples.withLock { if $0[kind] == nil { $0[kind] = message } }
@@ -127,6 +143,7 @@ enum H2Soak {
                 }
             }
             let elapsed = ContinuousClock.now - start
+            ledger.finish(at: .now)
             // A request its watchdog gave up on may still end; give it a moment to be counted.
             for _ in 0..<50 where ledger.ended.load(ordering: .relaxed) < ledger.started.load(ordering: .relaxed) {
                 try? await Task.sleep(for: .milliseconds(100))
@@ -150,6 +167,7 @@ enum H2Soak {
             ledger.hung.add(1, ordering: .relaxed)
             tally.add("hung")
         case .success(let answer) where answer.id == id:
+            ledger.answered()
             tally.add("ok")
         case .success(let answer):
             ledger.foreign.add(1, ordering: .relaxed)

@@ -14,6 +14,8 @@ struct H2SoakVerdict {
     static let rssSlackKilobytes = 8 * 1024
     /// The slack of open descriptors after warm-up.
     static let descriptorSlack = 8
+    /// The longest the client may go without answering any request: five deadlines.
+    static let longestWithoutAnswer = Duration.seconds(10)
 
     /// Prints the figures and each check; whether all passed.
     func report() -> Bool {
@@ -54,12 +56,21 @@ struct H2SoakVerdict {
             started == options.total && ended == started && hung == 0,
             "\(started) of \(options.total) requests started, \(ended) ended, \(hung) still running "
                 + "\(options.grace.components.seconds) s after their deadline")
+        let drought = ledger.longestWithoutAnswer
+        check(
+            drought <= Self.longestWithoutAnswer,
+            "the longest time without a request answered was \(Self.seconds(drought)) s "
+                + "(at most \(Self.longestWithoutAnswer.components.seconds) s)")
         check(untyped == 0, "\(untyped) requests failed with an error that does not say what went wrong")
         check(foreign == 0, "\(foreign) requests got a body that is not their own answer")
         let (flat, line) = flatness()
         check(flat, line)
         print(passed ? "soak h2: PASS" : "soak h2: FAIL")
         return passed
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        String(format: "%.1f", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
     }
 
     /// Whether RSS and descriptors stayed flat after warm-up (the first sample at 10 % of the
