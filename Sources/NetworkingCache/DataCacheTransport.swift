@@ -79,7 +79,7 @@ package struct DataCacheTransport: HTTPTransport {
             cache.removeData(forKey: key)
             return try await base.send(sent)
         }
-        if let exchange = cachedExchange(for: request, key: key) { return TransportResponse(exchange) }
+        if let response = cachedResponse(for: request, key: key) { return response }
         let base = self.base
         let cache = self.cache
         let level = self.level
@@ -109,9 +109,9 @@ package struct DataCacheTransport: HTTPTransport {
         return CacheControl(value).noStore
     }
 
-    /// The stored response as an exchange for `request`. A memory hit reuses the response object
+    /// The stored response, whole, answering `request`. A memory hit reuses the response object
     /// decoded on the first hit (kept with the entry), so it costs no decoding.
-    private func cachedExchange(for request: URLRequest, key: String) -> HTTPExchange? {
+    private func cachedResponse(for request: URLRequest, key: String) -> TransportResponse? {
         let stored: StoredExchange
         if let entry = cache.memoryEntry(forKey: key) {
             if let attached = entry.attachment as? StoredExchange {
@@ -131,7 +131,7 @@ package struct DataCacheTransport: HTTPTransport {
         let metrics = TransactionMetrics(
             startDate: now, endDate: now, requestBodyBytes: 0, responseBodyBytes: Int64(stored.body.count),
             isFromCache: true)
-        return HTTPExchange(request: request, head: stored.head, body: stored.body, metrics: metrics)
+        return TransportResponse(request: request, head: stored.head, body: stored.body, metrics: metrics)
     }
 }
 

@@ -40,4 +40,23 @@ final class RequestConfigurationHeadersTests: XCTestCase {
             transport.requests.map { $0.header("Accept") },
             ["*/*", "image/*, */*;q=0.5", "*/*", "image/*, */*;q=0.5"])
     }
+
+    /// A download sends the client's own `Accept` when the client's headers set one (in any case),
+    /// and each download sends the headers as they are when it starts.
+    func testADownloadSendsTheClientsAcceptAndTheHeadersAsTheyAreNow() async throws {
+        let transport = InMemoryTransport()
+        transport.stub(.get, "https://config.example.test/logo", with: .text("bytes"))
+        let networking = Networking(
+            baseURL: "https://config.example.test", transport: transport, cache: DataCache(directory: nil))
+        let _: Result<Data, NetworkingError> = await networking.downloadData("/logo", cachingLevel: .none)
+        await networking.setHeaderFields(["accept": "application/octet-stream", "X-Client": "one"])
+        let _: Result<Data, NetworkingError> = await networking.downloadData("/logo", cachingLevel: .none)
+        let _: Result<Image, NetworkingError> = await networking.downloadImage("/logo", cachingLevel: .none)
+        await networking.setHeaderFields(["X-Client": "two"])
+        let _: Result<Data, NetworkingError> = await networking.downloadData("/logo", cachingLevel: .none)
+        XCTAssertEqual(
+            transport.requests.map { $0.header("Accept") },
+            ["*/*", "application/octet-stream", "application/octet-stream", "application/octet-stream"])
+        XCTAssertEqual(transport.requests.map { $0.header("X-Client") }, [nil, "one", "one", "two"])
+    }
 }

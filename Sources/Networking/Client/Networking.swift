@@ -208,8 +208,8 @@ public actor Networking {
         let current = RequestSnapshot(
             pipeline: pipeline, base: base, fakes: fakes,
             downloads: DownloadSettings(
-                fakes: fakedDownloads, setsAccept: headerFields.contains("Accept"),
-                credentialHeaderNames: credentialHeaderNames))
+                fakes: fakedDownloads, credentialHeaderNames: credentialHeaderNames, pipeline: pipeline,
+                setsAccept: headerFields.contains("Accept")))
         snapshot.set(current)
         return current
     }

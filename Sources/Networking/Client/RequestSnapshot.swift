@@ -36,10 +36,35 @@ final class RequestSnapshot: Sendable {
 struct DownloadSettings: Sendable {
     /// The faked downloads, by path.
     let fakes: [String: FakedDownload]
-    /// Whether the default headers set `Accept` (a download then sends that one).
-    let setsAccept: Bool
     /// The headers whose values identify the requester, part of every cache key.
     let credentialHeaderNames: [String]
+    /// The pipelines of a download of bytes and of an image: the client's, whose default headers
+    /// send the download's `Accept` in place of the client's default one (unless the client's
+    /// headers set one, which a download sends as it is), laid out once per configuration rather
+    /// than for every download.
+    let dataPipeline: Pipeline
+    let imagePipeline: Pipeline
+
+    /// The settings of `pipeline`'s downloads; `setsAccept` says whether the client's own headers
+    /// set `Accept`.
+    init(
+        fakes: [String: FakedDownload], credentialHeaderNames: [String], pipeline: Pipeline, setsAccept: Bool
+    ) {
+        self.fakes = fakes
+        self.credentialHeaderNames = credentialHeaderNames
+        func accepting(_ accept: String) -> Pipeline {
+            guard !setsAccept else { return pipeline }
+            var download = pipeline
+            download.builder.defaultHeaders["Accept"] = accept
+            return download
+        }
+        dataPipeline = accepting(Self.acceptAnything)
+        imagePipeline = accepting(Self.acceptImages)
+    }
+
+    /// The `Accept` of a download when the client's headers set none.
+    static let acceptImages = "image/*, */*;q=0.5"
+    static let acceptAnything = "*/*"
 }
 
 /// Holds the current `RequestSnapshot` so requests read it without hopping onto the actor. Only

@@ -117,8 +117,7 @@ extension Networking {
         let registration = registry.register(key: path)
         defer { registry.unregister(registration) }
         let current = await currentSnapshot()
-        let accept = current.downloads.setsAccept ? [:] : image ? Self.acceptImages : Self.acceptAnything
-        let request = HTTPRequest(method: .get, path: path, headers: accept)
+        let request = HTTPRequest(method: .get, path: path)
         let inner: any HTTPTransport
         if let fake = current.downloads.fakes[path] {
             inner = fake
@@ -130,14 +129,16 @@ extension Networking {
                 shouldStore: image ? Self.storesImages : DataCacheTransport.storesSuccessfulResponses)
         }
         let transport = current.transport(beneathFakes: inner)
-        return await current.pipeline.send(request, kind: .download, transport: transport) {
-            (exchange) throws(NetworkingError) in try make(exchange)
+        // The pipeline's default headers carry the download's `Accept`. It is borrowed where the
+        // snapshot holds it: choosing it into a local would copy it.
+        func send(on pipeline: borrowing Pipeline) async -> Result<T, NetworkingError> {
+            await pipeline.send(request, kind: .download, transport: transport) {
+                (exchange) throws(NetworkingError) in try make(exchange)
+            }
         }
+        if image { return await send(on: current.downloads.imagePipeline) }
+        return await send(on: current.downloads.dataPipeline)
     }
-
-    /// The `Accept` of a download when the default headers set none: made once, not per call.
-    private static let acceptImages: HTTPHeaders = ["Accept": "image/*, */*;q=0.5"]
-    private static let acceptAnything: HTTPHeaders = ["Accept": "*/*"]
 
     /// Whether a downloaded image is stored: a successful response whose bytes are an image.
     private static let storesImages: @Sendable (HTTPExchange) -> Bool = { exchange in

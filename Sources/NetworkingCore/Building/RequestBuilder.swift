@@ -76,6 +76,10 @@ package struct RequestBuilder: Sendable {
         if request.headers.isEmpty {
             let defaults = try defaultFields.get()
             if !defaults.isEmpty { urlRequest.allHTTPHeaderFields = defaults }
+        } else if case .success(let defaults) = defaultFields {
+            // The defaults as laid out once, less those the request sets, then the request's own:
+            // what the fields below lay out, without checking and laying out the defaults again.
+            urlRequest.allHTTPHeaderFields = try Self.laying(request.headers, over: defaults)
         } else {
             var fields: [HTTPHeaders.Field] = []
             for field in defaultHeaders where !request.headers.contains(field.name) {
@@ -102,6 +106,27 @@ package struct RequestBuilder: Sendable {
             beside?.mark(&urlRequest)
         }
         return (urlRequest, beside)
+    }
+
+    /// `headers`, checked and with each repeated name's values joined, over `defaults` (laid out by
+    /// `prepare`): a default whose name `headers` has (in any case) gives way to it.
+    private static func laying(
+        _ headers: HTTPHeaders, over defaults: [String: String]
+    ) throws(NetworkingError) -> [String: String] {
+        var fields: [HTTPHeaders.Field] = []
+        fields.reserveCapacity(headers.count)
+        for field in headers {
+            try validate(field)
+            fields.append(field)
+        }
+        var all = defaults
+        for field in URLRequest.combiningRepeatedNames(fields) {
+            if let existing = all.keys.first(where: { $0.caseInsensitiveEquals(field.name) }) {
+                all.removeValue(forKey: existing)
+            }
+            all[field.name] = field.value
+        }
+        return all
     }
 
     /// Rejects header names that are not RFC 9110 tokens and values containing CR, LF or NUL.

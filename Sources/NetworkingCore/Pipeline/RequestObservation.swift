@@ -70,7 +70,9 @@ package struct RequestObservation: Sendable {
             context = started
         } else {
             // A success nobody listens to, unless report-only pinning found a mismatch in it.
-            guard failure != nil || (metrics ?? exchange?.metrics)?.pinMismatch != nil else { return }
+            // Read in place: a copy of the metrics (dates, redirects, attempts) costs more than the rest.
+            let pinMismatch = metrics != nil ? metrics?.pinMismatch != nil : exchange?.metrics?.pinMismatch != nil
+            guard failure != nil || pinMismatch else { return }
             context = Self.context(
                 of: request, bodyFile: beside?.body.fileURL, kind: kind, options: options, trace: tracer?.trace)
             for observer in observers { observer.requestStarted(context) }

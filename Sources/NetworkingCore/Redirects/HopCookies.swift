@@ -22,7 +22,7 @@ package struct HopCookies: Sendable {
     /// The cookies of a chain that starts at `request`, which gets the jar's cookies for its URL.
     package init(jar: any CookieJar, first request: inout URLRequest) {
         self.jar = jar
-        callerCookie = request.value(forHTTPHeaderField: "Cookie")
+        callerCookie = request.headerValue("Cookie")
         addJarCookies(to: &request)
     }
 
@@ -37,7 +37,7 @@ package struct HopCookies: Sendable {
     /// `request` with the `Cookie` header the caller set instead of the jar's: the request the
     /// redirect policy judges, as the caller made it.
     package func asTheCallerMadeIt(_ request: URLRequest) -> URLRequest {
-        guard request.value(forHTTPHeaderField: "Cookie") != callerCookie else { return request }
+        guard request.headerValue("Cookie") != callerCookie else { return request }
         var request = request
         request.setValue(callerCookie, forHTTPHeaderField: "Cookie")
         return request
@@ -47,7 +47,7 @@ package struct HopCookies: Sendable {
     /// caller's, unless the policy stripped it) is the caller's from now on, followed by the
     /// jar's cookies for its URL.
     package mutating func adopt(_ next: inout URLRequest) {
-        callerCookie = next.value(forHTTPHeaderField: "Cookie")
+        callerCookie = next.headerValue("Cookie")
         addJarCookies(to: &next)
     }
 

@@ -92,7 +92,7 @@ package struct RedirectState: Sendable {
         cookies?.adopt(&next)
         let method = HTTPMethod(rawValue: current.httpMethod ?? "GET")
         history.append(RedirectHop(url: url, method: method, statusCode: head.statusCode, location: location))
-        if cookies != nil { sentCookies.append(current.value(forHTTPHeaderField: "Cookie")) }
+        if cookies != nil { sentCookies.append(current.headerValue("Cookie")) }
         if let first = firstVisit(of: next) {
             throw Self.cycle(through: history[first...].map(\.url) + [location])
         }
@@ -110,7 +110,7 @@ package struct RedirectState: Sendable {
         guard let url = request.url else { return nil }
         let target = Self.withoutFragment(url)
         let method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
-        let cookie = cookies == nil ? nil : request.value(forHTTPHeaderField: "Cookie")
+        let cookie = cookies == nil ? nil : request.headerValue("Cookie")
         return history.indices.first { index in
             history[index].method == method && Self.withoutFragment(history[index].url) == target
                 && (cookies == nil || sentCookies[index] == cookie)
