@@ -53,8 +53,8 @@
         static func tooLarge(_ size: Int64, limit: Int) -> NetworkingError {
             let body =
                 size == .max
-                ? "The response declares a body length too large to represent, which"
-                : "The response body (\(size) bytes or more)"
+                ? "the length its head declares cannot be represented, which"
+                : "its body (\(size) bytes or more)"
             return .transport(
                 URLError(
                     .dataLengthExceedsMaximum,

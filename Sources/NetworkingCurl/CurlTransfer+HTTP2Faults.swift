@@ -76,6 +76,22 @@
             return nil
         }
 
+        /// Records that the transfer, which ended with `outcome` unanswered, goes out again after
+        /// `delay` as `retry` says, with the error it would otherwise have ended with.
+        func recordResend(_ retry: UnansweredRetry, after outcome: Outcome, delay: Duration) {
+            let error: NetworkingError
+            do throws(NetworkingError) {
+                _ = try CurlTransport.head(of: self, outcome)
+                return  // an answered transfer is not sent again
+            } catch let failure {
+                error = failure
+            }
+            resends.append(
+                TransactionMetrics.Resend(
+                    cause: retry == .newConnection ? .connectionClosing : .refused,
+                    onNewConnection: retry == .newConnection, delay: delay, error: error))
+        }
+
         /// Makes a transfer that ended unanswered ready to go out again (see `unansweredRetry`).
         func prepare(for retry: UnansweredRetry) {
             prepareForFreshConnection()

@@ -103,6 +103,9 @@
         /// The host whose certificate's key matched none of its pins, when report-only trust let
         /// the transfer go ahead without them (see `CurlTransport.run`).
         var pinMismatchHost: String?
+        /// Each time the transport sent the request again because the server left it unprocessed
+        /// (see `CurlTransport.run`), for its metrics.
+        var resends: [TransactionMetrics.Resend] = []
         /// The proxy the request goes through, if any, as the library chose it for the URL (set on
         /// the handle by `configure`, and named by the error of a failure it causes).
         let proxy: Proxy?

@@ -272,7 +272,9 @@
             while unanswered < CurlTransfer.unansweredRetryLimit, let retry = transfer.unansweredRetry(after: outcome),
                 !Task.isCancelled
             {
-                if unanswered > 0 { try? await Task.sleep(for: .milliseconds(25 * unanswered)) }
+                let delay = Duration.milliseconds(25 * unanswered)
+                transfer.recordResend(retry, after: outcome, delay: delay)
+                if unanswered > 0 { try? await Task.sleep(for: delay) }
                 unanswered += 1
                 transfer.prepare(for: retry)
                 outcome = await runOnce(transfer, mayDrive: false)
@@ -311,6 +313,7 @@
             metrics.startDate = startDate
             metrics.queueTime = CurlMetrics.queueTime(of: transfer)
             metrics.pinMismatch = transfer.pinMismatchHost
+            metrics.resends = transfer.resends
             return metrics
         }
 
@@ -324,11 +327,7 @@
             case .cancelled:
                 throw .cancelled
             case .idleTimeout:
-                let seconds = transfer.request.timeoutInterval
-                throw .transport(
-                    URLError(
-                        .timedOut,
-                        userInfo: CurlTransfer.userInfo(url, "No data was sent or received for \(seconds) seconds")))
+                throw transfer.idleTimeoutError()
             case .totalTimeout:
                 throw totalTimeoutError(url)
             case .rejected(let code):
@@ -341,7 +340,9 @@
                 if let failure = transfer.failure { throw failure }
                 guard code == NCURLE_OK else {
                     if let error = outOfDescriptorsError(transfer.notes.pointee.socket_error, url: url) { throw error }
-                    if let error = transfer.oversizedHTTP2HeadError(code) { throw error }
+                    if let error = transfer.oversizedHTTP2HeadError(code) ?? transfer.unansweredProtocolError(code) {
+                        throw error
+                    }
                     throw error(
                         forCurlCode: code, message: transfer.errorMessage, url: url, proxy: transfer.proxy,
                         unixSocketPath: transfer.unixSocketPath, osErrno: CurlPathFailure.osErrno(transfer.easy))

@@ -24,6 +24,8 @@ extension LogFormatter {
         case .first: "first"
         case .retry(let after): "retry after " + outcome(after)
         case .tokenRefresh(let statusCode): "replay after a token refresh, refused with \(statusCode)"
+        case .resent(.connectionClosing): "sent again: the connection closed without processing it"
+        case .resent(.refused): "sent again: the server refused it unprocessed"
         case .unspecified: "sent again by an interceptor"
         }
     }

@@ -82,6 +82,23 @@ package final class AttemptRecorder: Sendable {
         for observer in observers { observer.requestAttemptEnded(attempt, context: context) }
     }
 
+    /// Ends the attempt `start` with the first of the transport's `resends` (the times it sent the
+    /// request again on its own, the server having left it unprocessed), records each later resend
+    /// as an attempt of its own, and returns the start of the attempt that was answered.
+    package func end(_ start: Start, resentAfter resends: [TransactionMetrics.Resend]) -> Start {
+        var current = start
+        for resend in resends {
+            end(current, .failure(resend.error), metrics: nil)
+            let spanCount = tracer?.attemptSpanCount ?? 0
+            current = state.withLock { state in
+                state.count += 1
+                return Start(
+                    number: state.count, reason: .resent(resend.cause), delay: resend.delay, spanCount: spanCount)
+            }
+        }
+        return current
+    }
+
     /// How many attempts were made so far.
     package var count: Int { state.withLock { $0.count } }
 

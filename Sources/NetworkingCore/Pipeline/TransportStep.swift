@@ -56,12 +56,17 @@ package struct TransportStep: Sendable {
 
     /// Sends `request` through the transport, with the body `beside` it unless an interceptor
     /// put one of its own on the head: one attempt of the request, counted here when it is
-    /// observed (the attempt ends when its response head, or its failure, reaches the step).
+    /// observed (the attempt ends when its response head, or its failure, reaches the step). Each
+    /// time the transport sent the request again on its own (`TransactionMetrics.resends`) counts
+    /// as an attempt too.
     package func send(_ request: URLRequest, beside: BodyBeside? = nil) async throws(NetworkingError) -> HTTPExchange {
         guard let attempts else { return try await attempt(request, beside: beside) }
-        let start = attempts.begin()
+        var start = attempts.begin()
         do throws(NetworkingError) {
             let exchange = try await attempt(request, beside: beside)
+            if let resends = exchange.metrics?.resends, !resends.isEmpty {
+                start = attempts.end(start, resentAfter: resends)
+            }
             attempts.end(start, .response(statusCode: exchange.statusCode), metrics: exchange.metrics)
             return exchange
         } catch {

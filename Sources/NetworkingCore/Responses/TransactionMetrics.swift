@@ -57,6 +57,10 @@ public struct TransactionMetrics: Sendable, Hashable {
     /// request sent once, and in the metrics of one attempt. The other figures are those of the
     /// last attempt.
     public var attempts: [RequestAttempt] = []
+    /// Each time the transport sent the last hop again on its own because the server had not
+    /// processed it (an HTTP/2 GOAWAY or refused stream; see ``Resend``), in order; empty when it
+    /// went out once. The other figures are those of the send that was answered.
+    public var resends: [Resend] = []
 
     /// Creates metrics; only the start and end are required.
     public init(

@@ -22,6 +22,9 @@ public struct RequestAttempt: Sendable, Hashable {
         /// The request was replayed with a new credential after a token refresh, the previous
         /// attempt having been refused with `statusCode` (401 or 403).
         case tokenRefresh(statusCode: Int)
+        /// The transport sent the request again on its own: the server said it had not processed
+        /// the previous attempt (see ``TransactionMetrics/Resend``).
+        case resent(TransactionMetrics.Resend.Cause)
         /// An interceptor sent the request again without saying why.
         case unspecified
     }

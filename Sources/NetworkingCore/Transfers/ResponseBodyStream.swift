@@ -161,7 +161,7 @@ extension NetworkingError {
         .transport(
             URLError(
                 .dataLengthExceedsMaximum,
-                userInfo: [NSLocalizedDescriptionKey: "The response body exceeds the limit of \(limit) bytes"]))
+                userInfo: [NSLocalizedDescriptionKey: "its body exceeds the limit of \(limit) bytes"]))
     }
 }
 

@@ -317,8 +317,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private static func tooLarge(_ size: Int64) -> NetworkingError {
         let body =
             size == .max
-            ? "The response declares a body length too large to represent, which"
-            : "The response body (\(size) bytes or more)"
+            ? "the length its head declares cannot be represented, which"
+            : "its body (\(size) bytes or more)"
         return .transport(
             URLError(.dataLengthExceedsMaximum, userInfo: [NSLocalizedDescriptionKey: "\(body) exceeds the limit"]))
     }
