@@ -134,7 +134,10 @@ package struct RequestBuilder: Sendable {
         guard RequestHeadCheck.isToken(field.name) else {
             throw .invalidRequest("header name '\(field.name.debugDescription)' is not a valid token")
         }
-        guard !field.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) else {
+        func breaks(_ byte: UInt8) -> Bool { byte == 0x0D || byte == 0x0A || byte == 0x00 }
+        let value = field.value.utf8
+        guard !(value.withContiguousStorageIfAvailable { $0.contains(where: breaks) } ?? value.contains(where: breaks))
+        else {
             throw .invalidRequest("header '\(field.name)' has a value containing a line break or NUL")
         }
     }

@@ -27,7 +27,10 @@ package enum RequestHeadCheck {
 
     /// Whether `text` is a token: one or more `tchar`.
     package static func isToken(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy(isTokenCharacter)
+        // From the contiguous storage: walking the view checks its representation at every byte.
+        !text.isEmpty
+            && (text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isTokenCharacter) }
+                ?? text.utf8.allSatisfy(isTokenCharacter))
     }
 
     /// Throws `.invalidRequest` unless `method` is a token (RFC 9110 §9.1).

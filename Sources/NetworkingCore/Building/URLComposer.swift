@@ -29,7 +29,7 @@ package enum URLComposer {
         let bytes = path.utf8
         // A plain path (`/users/42`, the common case) has no line break, fragment, query, escape
         // or scheme, and is already encoded: one pass over its bytes says so.
-        let plain = bytes.allSatisfy(isPlainPathByte)
+        let plain = isPlain(bytes)
         if !plain, bytes.contains(where: { $0 == 0x0D || $0 == 0x0A }) {  // bytes: "\r\n" is one Character
             throw .invalidRequest("path '\(path.debugDescription)' contains a line break")
         }
@@ -106,6 +106,12 @@ package enum URLComposer {
         var next = bytes.next()
         if next.map({ $0 | 0x20 }) == UInt8(ascii: "s") { next = bytes.next() }
         return next == UInt8(ascii: ":") && bytes.next() == UInt8(ascii: "/") && bytes.next() == UInt8(ascii: "/")
+    }
+
+    /// Whether every byte of `bytes` is plain (`isPlainPathByte`): read from their contiguous
+    /// storage, where walking the view checks its representation at every byte.
+    private static func isPlain(_ bytes: String.UTF8View) -> Bool {
+        bytes.withContiguousStorageIfAvailable { $0.allSatisfy(isPlainPathByte) } ?? bytes.allSatisfy(isPlainPathByte)
     }
 
     /// `A-Z a-z 0-9 - . _ ~ /`: bytes that `PercentEncoding.pathAllowed` leaves as they are.
