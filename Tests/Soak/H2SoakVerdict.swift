@@ -56,6 +56,10 @@ struct H2SoakVerdict {
             started == options.total && ended == started && hung == 0,
             "\(started) of \(options.total) requests started, \(ended) ended, \(hung) still running "
                 + "\(options.grace.components.seconds) s after their deadline")
+        let observed = (observer.started.load(ordering: .relaxed), observer.completed.load(ordering: .relaxed))
+        check(
+            observed.0 == started && observed.1 == started,
+            "the pipeline's observer heard \(observed.0) requests start and \(observed.1) complete, of \(started)")
         let drought = ledger.longestWithoutAnswer
         check(
             drought <= Self.longestWithoutAnswer,
