@@ -72,134 +72,29 @@ import argparse
 import json
 import os
 import socket
-import struct
 import sys
 import threading
 import time
-import zlib
-from urllib.parse import parse_qs, urlsplit
 
-MAX_REQUEST_HEAD = 64 * 1024
-
-
-class State:
-    """What the server remembers, for the control endpoints."""
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.recorded = {}
-        self.counts = {}
-        self.open_connections = 0
-        self.bombs = {}
-        self.request_lines = []
-
-    def record(self, key, entry):
-        with self.lock:
-            self.recorded.setdefault(key, []).append(entry)
-
-    def count(self, key):
-        with self.lock:
-            self.counts[key] = self.counts.get(key, 0) + 1
-            return self.counts[key]
-
-    def bomb(self, mib):
-        with self.lock:
-            if mib not in self.bombs:
-                compressor = zlib.compressobj(9, zlib.DEFLATED, 31)  # 31: gzip framing
-                zeros = bytes(1 << 20)
-                parts = [compressor.compress(zeros) for _ in range(mib)]
-                parts.append(compressor.flush())
-                self.bombs[mib] = b"".join(parts)
-            return self.bombs[mib]
-
-
-STATE = State()
-CURRENT = threading.local()  # per connection: whether the client asked for "Connection: close"
-
-
-class Request:
-    def __init__(self, method, target, headers, port):
-        self.method = method
-        self.target = target
-        self.headers = headers  # list of (name, value) as received
-        self.port = port
-        parts = urlsplit(target)
-        self.path = parts.path
-        self.query = {k: v[-1] for k, v in parse_qs(parts.query, keep_blank_values=True).items()}
-
-    def header(self, name):
-        for key, value in self.headers:
-            if key.lower() == name.lower():
-                return value
-        return None
-
-    def arg(self, name, default):
-        return self.query.get(name, default)
-
-
-def read_request(conn, buffer, port):
-    """Reads one request head (and discards its body). Returns (request, rest) or (None, b"")."""
-    while b"\r\n\r\n" not in buffer:
-        if len(buffer) > MAX_REQUEST_HEAD:
-            return None, b""
-        chunk = conn.recv(65536)
-        if not chunk:
-            return None, b""
-        buffer += chunk
-    head, _, rest = buffer.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    try:
-        method, target, _ = lines[0].split(" ", 2)
-    except ValueError:
-        return None, b""
-    headers = []
-    for line in lines[1:]:
-        name, _, value = line.partition(":")
-        headers.append((name.strip(), value.strip()))
-    request = Request(method, target, headers, port)
-    length = int(request.header("Content-Length") or 0)
-    while len(rest) < length:
-        chunk = conn.recv(65536)
-        if not chunk:
-            return None, b""
-        rest += chunk
-    return request, rest[length:]
-
-
-def head(status, reason, headers):
-    lines = ["HTTP/1.1 %d %s" % (status, reason)]
-    lines += ["%s: %s" % (name, value) for name, value in headers]
-    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
-
-
-def respond(conn, status, body=b"", headers=(), reason="X", close=False):
-    close = close or getattr(CURRENT, "close", False)
-    all_headers = list(headers) + [("Content-Length", str(len(body)))]
-    if close:
-        all_headers.append(("Connection", "close"))
-    conn.sendall(head(status, reason, all_headers) + body)
-    return not close
-
-
-def json_response(conn, value, status=200):
-    body = json.dumps(value).encode()
-    return respond(conn, status, body, [("Content-Type", "application/json")], reason="OK")
-
-
-def reset(conn):
-    """Closes with a TCP RST instead of a FIN."""
-    conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-    conn.close()
-
-
-def send_forever(conn, payload, delay=0.0):
-    try:
-        while True:
-            conn.sendall(payload)
-            if delay:
-                time.sleep(delay)
-    except OSError:
-        pass
+from fault_server_signals import (
+    handle_bearer,
+    handle_busy,
+    handle_flaky,
+    handle_problem,
+    handle_quota,
+    handle_status,
+)
+from fault_server_http import (
+    CURRENT,
+    STATE,
+    head,
+    json_response,
+    read_request,
+    record,
+    reset,
+    respond,
+    send_forever,
+)
 
 
 # Each handler returns True to keep the connection open for another request.
@@ -296,12 +191,6 @@ def handle_redirect_ring(conn, request):
     return respond(conn, 302, b"", [("Location", "/redirect-ring?at=%d&size=%d" % (at, size))])
 
 
-def record(request):
-    key = request.arg("id", "")
-    STATE.record(key, {"port": request.port, "path": request.path,
-                       "headers": [[name, value] for name, value in request.headers]})
-
-
 def handle_redirect(conn, request):
     record(request)
     status = int(request.arg("status", "302"))
@@ -311,96 +200,6 @@ def handle_redirect(conn, request):
 def handle_record(conn, request):
     record(request)
     return json_response(conn, {"recorded": True, "port": request.port})
-
-
-def handle_status(conn, request):
-    STATE.count(request.arg("id", ""))
-    code = int(request.arg("code", "503"))
-    headers = [("Content-Type", "application/json")]
-    if "retry_after" in request.query:
-        headers.append(("Retry-After", request.arg("retry_after", "")))
-    if "www_authenticate" in request.query:
-        headers.append(("WWW-Authenticate", request.arg("www_authenticate", "")))
-    return respond(conn, code, b'{"status": %d}' % code, headers)
-
-
-def handle_flaky(conn, request):
-    count = STATE.count(request.arg("id", ""))
-    if count <= int(request.arg("fail", "2")):
-        code = int(request.arg("code", "503"))
-        return respond(conn, code, b'{"status": %d}' % code, [("Content-Type", "application/json")])
-    return json_response(conn, {"ok": True})
-
-
-def handle_bearer(conn, request):
-    STATE.count(request.arg("id", ""))
-    expected = "Bearer " + request.arg("token", "fresh")
-    if request.header("Authorization") == expected:
-        return json_response(conn, {"authenticated": True})
-    return respond(conn, 401, b'{"authenticated": false}',
-                   [("Content-Type", "application/json"), ("WWW-Authenticate", 'Bearer realm="fault"')])
-
-
-BUSY_LOCK = threading.Lock()
-BUSY_LAST = {}  # id -> time.monotonic() of the previous /busy request under it
-
-
-def handle_busy(conn, request):
-    record(request)
-    key = request.arg("id", "")
-    count = STATE.count(key)
-    now = time.monotonic()
-    with BUSY_LOCK:
-        previous = BUSY_LAST.get(key)
-        BUSY_LAST[key] = now
-    if count <= int(request.arg("fail", "1")):
-        code = int(request.arg("code", "503"))
-        headers = [("Content-Type", "application/json"), ("Retry-After", request.arg("retry_after", "1"))]
-        return respond(conn, code, b'{"status": %d}' % code, headers)
-    waited = None if previous is None else now - previous
-    return json_response(conn, {"ok": True, "count": count, "waited": waited})
-
-
-QUOTA_WINDOWS = {}  # id -> [window start (time.monotonic()), requests in it]
-
-
-def handle_quota(conn, request):
-    key = request.arg("id", "")
-    STATE.count(key)
-    limit = int(request.arg("limit", "2"))
-    window = float(request.arg("window", "1"))
-    now = time.monotonic()
-    with BUSY_LOCK:
-        start, used = QUOTA_WINDOWS.get(key, (now, 0))
-        if now - start >= window:
-            start, used = now, 0
-        used += 1
-        QUOTA_WINDOWS[key] = (start, used)
-    left = max(0, limit - used)
-    reset = max(1, int(-(-(start + window - now) // 1)))
-    headers = [("Content-Type", "application/json"), ("RateLimit", '"default";r=%d;t=%d' % (left, reset)),
-               ("RateLimit-Policy", '"default";q=%d;w=%d' % (limit, int(window)))]
-    if used > limit:
-        return respond(conn, 429, b'{"status": 429}', headers + [("Retry-After", str(reset))])
-    return respond(conn, 200, json.dumps({"ok": True, "left": left}).encode(), headers)
-
-
-def handle_problem(conn, request):
-    STATE.count(request.arg("id", ""))
-    code = int(request.arg("code", "403"))
-    headers = [("Content-Type", "application/problem+json"), ("Content-Language", "en")]
-    if request.arg("malformed", "") == "1":
-        return respond(conn, code, b'{"type": "https://example.com/probs/out-of-credit", "title": ', headers)
-    problem = {
-        "type": "https://example.com/probs/out-of-credit",
-        "title": request.arg("title", "You do not have enough credit."),
-        "status": code,
-        "detail": request.arg("detail", "Your current balance is 30, but that costs 50."),
-        "instance": "/account/12345/msgs/abc",
-        "balance": 30,
-        "accounts": ["/account/12345", "/account/67890"],
-    }
-    return respond(conn, code, json.dumps(problem).encode(), headers)
 
 
 def handle_slow(conn, request):

@@ -1,6 +1,5 @@
 import Foundation
 import Networking
-import Synchronization
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -389,17 +388,6 @@ final class TransfersIntegrationTests: XCTestCase {
             $0.hasPrefix("networking-multipart-")
         }
     }
-}
-
-/// Records what observers are told.
-final class TransferRecordingObserver: RequestObserver {
-    private let state = Mutex<(started: [RequestContext], completed: [RequestCompletion])>(([], []))
-
-    var started: [RequestContext] { state.withLock { $0.started } }
-    var completed: [RequestCompletion] { state.withLock { $0.completed } }
-
-    func requestStarted(_ context: RequestContext) { state.withLock { $0.started.append(context) } }
-    func requestCompleted(_ completion: RequestCompletion) { state.withLock { $0.completed.append(completion) } }
 }
 
 extension FileManager {
