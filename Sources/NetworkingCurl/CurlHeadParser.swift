@@ -29,6 +29,9 @@
         private var sawContentLength = false
         /// Whether the final head is complete.
         private(set) var isComplete = false
+        /// Whether the last line ended an interim (1xx, not 101) head, whose fields are still
+        /// those `makeHead` reads until the next status line.
+        private(set) var endedInterimHead = false
         /// The trailer field lines that followed the body, as received (CRLF included).
         private(set) var trailerLines: [UInt8] = []
 
@@ -37,7 +40,11 @@
         mutating func receive(_ line: UnsafeRawBufferPointer) -> Bool {
             let bytes = ResponseHead.trimmed(line)
             if bytes.isEmpty {
-                if isComplete || (100..<200).contains(statusCode) && statusCode != 101 { return false }
+                if isComplete { return false }
+                if (100..<200).contains(statusCode) && statusCode != 101 {
+                    endedInterimHead = true
+                    return false
+                }
                 isComplete = true
                 return true
             }
@@ -109,6 +116,7 @@
             sawContentLength = false
             isContentEncoded = false
             isComplete = false
+            endedInterimHead = false
             let space = UInt8(ascii: " ")
             let versionEnd = line.firstIndex(of: space) ?? line.count
             let version = UnsafeRawBufferPointer(rebasing: line[..<versionEnd])

@@ -14,7 +14,17 @@
             if firstHeaderAt == 0 { firstHeaderAt = lastActivity }
             let completesHead = parser.pointee.receive(line)
             if exceedsHTTP2HeadLimit() { return false }
+            if parser.pointee.endedInterimHead { reportInterimHead() }
             return completesHead ? finishHead() : true
+        }
+
+        /// An interim head is complete: tells the request body's `interimResponses`, if it has one
+        /// (a resumable upload reads its `104`).
+        private func reportInterimHead() {
+            guard let report = requestBody?.interimResponses, let head = parser.pointee.makeHead(url: url) else {
+                return
+            }
+            report(head)
         }
 
         /// The final head is complete: hands it to the sink. A head that gives differing lengths

@@ -20,6 +20,7 @@ extension HTTPBody {
             CountedChunks(body: self, total: total, progress: progress), length: total,
             iterationBehavior: iterationBehavior)
         counted.trailers = trailers
+        counted.interimResponses = interimResponses
         return counted
     }
 }

@@ -47,6 +47,11 @@ public struct HTTPBody: Sendable {
     /// transport that sends the file without iterating the body (from its descriptor, or as an
     /// upload from the file) reports to it itself, so that the file stays a file on its way.
     package var fileProgress: ProgressReporter?
+    /// Told each interim (1xx) response head that arrives while this body is being sent, when
+    /// set: how a resumable upload learns its upload resource from a `104 (Upload Resumption
+    /// Supported)`. Called on the transport's thread, so it only records what it needs; a
+    /// transport that does not see interim responses (URLSession hides them) never calls it.
+    package var interimResponses: (@Sendable (ResponseHead) -> Void)?
 
     /// A body of bytes held in memory.
     public init(_ data: Data) {
