@@ -5,7 +5,7 @@
 #   Tests/Harness/with-httpbin.sh swift test --skip-build
 #
 # The command sees HTTPBIN_BASE_URL=http://127.0.0.1:PORT, STREAM_SERVER_BASE_URL (the same for
-# stream_server.py), H2_FAULT_BASE_URL=https://127.0.0.1:PORT and H2_FAULT_INFO (the misbehaving
+# stream_server.py), RESUMABLE_UPLOAD_BASE_URL (resumable_upload_server.py), H2_FAULT_BASE_URL=https://127.0.0.1:PORT and H2_FAULT_INFO (the misbehaving
 # HTTP/2 server, h2_fault_server.py, and the file of its JSON line: ports and CA) and the PROXY_*
 # variables of proxies.sh; its exit code is returned.
 # Each run gets a private server (state under .build/harness/run.XXXXXX), so it never
@@ -27,11 +27,13 @@ export HTTPBIN_STATE_DIR
 
 rc=1
 stream_server_pid=
+resumable_upload_server_pid=
 h2_fault_server_pid=
 cleanup() {
     "$HARNESS_DIR/httpbin.sh" stop || true
     "$HARNESS_DIR/proxies.sh" stop 2>/dev/null || true
     if [[ -n "$stream_server_pid" ]]; then kill "$stream_server_pid" 2>/dev/null || true; fi
+    if [[ -n "$resumable_upload_server_pid" ]]; then kill "$resumable_upload_server_pid" 2>/dev/null || true; fi
     if [[ -n "$h2_fault_server_pid" ]]; then kill "$h2_fault_server_pid" 2>/dev/null || true; fi
     if ((rc == 0)); then
         rm -rf "$HTTPBIN_STATE_DIR"
@@ -62,6 +64,21 @@ done
 STREAM_SERVER_BASE_URL="$(cat "$stream_url_file")"
 export STREAM_SERVER_BASE_URL
 echo "with-httpbin: STREAM_SERVER_BASE_URL=$STREAM_SERVER_BASE_URL" >&2
+
+# The resumable upload server (standard library only) also exits once this script is gone.
+resumable_upload_url_file="$HTTPBIN_STATE_DIR/resumable_upload_server.url"
+"${HTTPBIN_PYTHON:-python3}" "$HARNESS_DIR/resumable_upload_server.py" --parent $$ \
+    --url-file "$resumable_upload_url_file" >"$HTTPBIN_STATE_DIR/resumable_upload_server.log" 2>&1 </dev/null &
+resumable_upload_server_pid=$!
+for _ in $(seq 100); do
+    [[ -s "$resumable_upload_url_file" ]] && break
+    kill -0 "$resumable_upload_server_pid" 2>/dev/null || break
+    sleep 0.1
+done
+[[ -s "$resumable_upload_url_file" ]] || { echo "with-httpbin: resumable_upload_server.py did not start" >&2; exit 1; }
+RESUMABLE_UPLOAD_BASE_URL="$(cat "$resumable_upload_url_file")"
+export RESUMABLE_UPLOAD_BASE_URL
+echo "with-httpbin: RESUMABLE_UPLOAD_BASE_URL=$RESUMABLE_UPLOAD_BASE_URL" >&2
 
 # The misbehaving HTTP/2 server needs h2, from the venv httpbin.sh made; it also exits once this
 # script is gone (--parent). Its certificates are made with openssl in the run's directory.
