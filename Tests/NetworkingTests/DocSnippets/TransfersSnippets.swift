@@ -37,6 +37,21 @@ private enum TransfersSnippets {
         }
     }
 
+    // Transfers, "Resumable uploads".
+    static func resumableUploads(networking: Networking, video: URL) async {
+        let uploads = UploadManager(networking: networking)
+        switch await uploads.upload("/videos", fileURL: video, contentType: "video/mp4") {
+        case .success(let response): print("stored, status \(response.statusCode)")
+        case .failure(.validation(let reason, _)): print("the server's offset was refused: \(reason)")
+        case .failure(let error): print(error)  // the state stays beside the file: calling again resumes
+        }
+        for pending in uploads.pendingUploads(in: video.deletingLastPathComponent()) {  // after a restart
+            print("continuing \(pending.uploadURL) from byte \(pending.uploadedBytes)")
+            _ = await uploads.resume(pending)
+        }
+        await uploads.cancel(video)  // stops the upload and deletes it on the server
+    }
+
     // Transfers, "Stream a request body, and trailers".
     static func streamedUpload(transport: any HTTPTransport) async throws {
         let (chunks, feed) = AsyncStream<Data>.makeStream()
