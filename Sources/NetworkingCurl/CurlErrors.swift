@@ -47,6 +47,15 @@
             }
         }
 
+        /// Whether OpenSSL's `message` says the handshake failed on the protocol version: the
+        /// server's `protocol_version` alert, or a version the client does not offer (the client
+        /// offers TLS 1.2 and later, `CurlTrust.configure`).
+        static func isOldTLSVersionRefusal(_ message: String) -> Bool {
+            ["alert protocol version", "unsupported protocol", "no protocols available"].contains {
+                message.contains($0)
+            }
+        }
+
         /// The error of a transfer whose `socket()` failed with `errno` (recorded by the socket
         /// opener), when that was for want of a file descriptor; `nil` for any other errno.
         static func outOfDescriptorsError(_ errno: Int32, url: URL?) -> NetworkingError? {
@@ -80,6 +89,11 @@
                 urlCode = .cannotParseResponse
             }
             let host = url?.host ?? "the server"
+            if code == NCURLE_SSL_CONNECT_ERROR, let message, isOldTLSVersionRefusal(message) {
+                info[NSLocalizedDescriptionKey] =
+                    "\(host) offers only TLS versions older than TLS 1.2, which the client refuses "
+                    + "(a protocol version mismatch; \(message))"
+            }
             if code == NCURLE_SSL_PINNEDPUBKEYNOTMATCH {
                 info[NSLocalizedDescriptionKey] =
                     "the public key of the certificate of \(host) did not match any key pinned for it"

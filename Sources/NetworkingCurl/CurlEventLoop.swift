@@ -58,6 +58,8 @@
         /// the interval (a sleep that lasted longer turns it off until a short one turns it back
         /// on), so that a loop whose server answers in milliseconds wastes no CPU. Loop thread only.
         private var spinsBeforeSleeping: Bool
+        /// Uploads paused while the server gives them no room (see the guard). The driver's only.
+        private var stallGuard = CurlUploadStallGuard()
 
         /// A loop whose pool opens at most `perHost` connections to an origin and `total` in all
         /// (`0`: no limit), and keeps `total` open once their transfers are done (a generous
@@ -192,8 +194,10 @@
                     park()
                 case .poll:
                     var ready: Int32 = 0
+                    let waitedSince = CurlClock.now()
                     _ = ncurl_multi_poll(multi, timeout, &ready)
                     inbox.withLock { $0.awake() }
+                    stallGuard.noteWakeup(waitedSince: waitedSince, ready: ready > 0, active: active.values)
                     // Busy-poll next time only if that would have caught this wake-up.
                     spinsBeforeSleeping = pollingWouldCatch(awaitedSince: idleSince)
                 }
@@ -283,6 +287,7 @@
                 if !active.isEmpty {
                     var ready: Int32 = 0
                     _ = ncurl_multi_poll(multi, 0, &ready)
+                    stallGuard.noteWakeup(waitedSince: CurlClock.now(), ready: ready > 0, active: active.values)
                     if ready > 0 { return true }
                 }
                 sched_yield()  // a server on this machine may be waiting for this processor
@@ -328,6 +333,7 @@
         private func end(_ transfer: CurlTransfer, _ outcome: CurlTransfer.Outcome) {
             _ = ncurl_multi_remove_handle(multi, transfer.easy)
             active[key(transfer.easy)] = nil
+            stallGuard.forget(transfer)
             if let origin = transfer.origin, let next = waiting.finished(origin: origin) { enter(next) }
             resume(transfer, outcome)
         }
@@ -358,7 +364,7 @@
         private func expireIdleTransfers() -> Int32 {
             guard !active.isEmpty else { return Self.longestPollMilliseconds }
             let now = CurlClock.now()
-            var nearest = UInt64.max
+            var nearest = stallGuard.release(now: now) ?? .max
             var expired: [(CurlTransfer, CurlTransfer.Outcome)] = []
             func check(_ transfer: CurlTransfer) {
                 if transfer.deadline > 0 {

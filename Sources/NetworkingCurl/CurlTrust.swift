@@ -41,7 +41,11 @@
         /// Sets the trust options of `easy` from `configuration`: only its `caCertificateFile`
         /// when it has one; otherwise the system store's bundle alone when there is one (so that
         /// the store is loaded once per multi handle), else its directory; and the pinned key.
+        /// TLS 1.2 is the oldest version offered (RFC 8996 deprecates 1.0 and 1.1): libcurl 7.88
+        /// offers 1.0 unless told, so a server that speaks only 1.1 would otherwise fail on a
+        /// legacy signature algorithm, or pass where the system's OpenSSL allows it.
         static func configure(_ easy: OpaquePointer, _ configuration: CurlTransport.Configuration) {
+            _ = ncurl_easy_setopt_long(easy, NCURLOPT_SSLVERSION, Int(NCURL_SSLVERSION_TLSv1_2))
             let system = configuration.systemTrustStore
             if let file = configuration.certificateAuthorityFile ?? system.bundle {
                 CurlTransfer.setString(easy, NCURLOPT_CAINFO, file)

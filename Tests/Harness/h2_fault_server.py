@@ -5,7 +5,8 @@ It listens on loopback ports chosen by the kernel and, when ready, prints one JS
 (also written to --info-file if given):
 
   {"tls_port", "cleartext_port", "control_port", "ca_file",
-   "expired_port", "wrong_host_port", "self_signed_port"}
+   "expired_port", "wrong_host_port", "self_signed_port",
+   "old_tls_port", "alpn_http1_port", "alpn_h2_http1_port"}
 
 tls_port speaks HTTP/2 over TLS (ALPN h2) with a certificate for localhost and 127.0.0.1 signed by
 the CA in ca_file; cleartext_port speaks HTTP/2 with prior knowledge. The three other ports are TLS
@@ -36,6 +37,34 @@ is received but not processed. Paths:
                               ("intruder") on the same stream, in the same write
   /ping-flood                 10,000 PING frames, then 200 {"pings": 10000}
 
+Frame faults (h2_fault_frames.py; raw frames beside the connection's state):
+
+  /window-stall               never answered, its request body never acknowledged: an upload
+                              stops once it fills the initial 65,535-byte window
+  /window-overflow/WHERE      WINDOW_UPDATE of 2^31-1 on the stream (WHERE=stream) or the
+                              connection (WHERE=connection), past the largest window, then 200
+                              {"overflow": "accepted"}
+  /continuation-flood/N       HEADERS without END_HEADERS, then N CONTINUATION frames of about
+                              1 KiB of fields each (default 10,000)
+  /hpack-table-size/SIZE      a header block opening with a dynamic table size update to SIZE
+                              (default 1 MiB, over the client's 4,096), then 200 "size"
+  /hpack-size-updates/N       a header block opening with N size updates to 4,096 (default
+                              10,000), then 200 "updates"
+  /settings-flood/N           N SETTINGS frames (default 20,000), 500 every 10 ms, then 200
+                              {"settings": N}
+  /stray-stream/N             holds requests until N are open here (at most 2 s), then sends a
+                              response {"id": "intruder"} on a stream the client never opened,
+                              then each held request's own answer; later requests with the same
+                              ?group= are answered at once
+  /reuse-stream/N             holds as above, answers the first held request, sends a second
+                              response {"id": "intruder"} on its closed stream, then answers
+                              the others
+
+The TLS ports of h2_fault_frames.py: old_tls_port offers only TLS 1.0 and 1.1 (null when the
+local OpenSSL cannot); alpn_http1_port offers only http/1.1 over ALPN; alpn_h2_http1_port
+selects h2 over ALPN. Each then speaks HTTP/1.1: any request gets 200 {"protocol": "http/1.1",
+"alpn", "target"}.
+
 The control port speaks plain HTTP/1.0: GET /_count?id=ID answers {"received": N, "processed": N};
 GET /_count?prefix=P answers the same summed over the IDs that start with P, with "ids" listing
 each ID's pair.
@@ -61,6 +90,7 @@ from h2.settings import SettingCodes
 from hyperframe.frame import DataFrame, SettingsFrame
 
 from h2_fault_certificates import make_certificates
+from h2_fault_frames import FrameFaults, alpn_contexts, old_tls_server, serve_http1
 
 HOLD_LIMIT = 2.0
 
@@ -91,7 +121,7 @@ goaway_groups = set()
 connection_numbers = iter(range(1, 1 << 30))
 
 
-class Connection:
+class Connection(FrameFaults):
     def __init__(self, writer):
         self.writer = writer
         self.number = next(connection_numbers)
@@ -102,6 +132,8 @@ class Connection:
         self.max_streams = None
         self.held = []  # goaway-below: (stream id, n, group)
         self.hold_timer = None
+        self.stalled = set()  # window-stall: streams whose body is never acknowledged
+        self.paired = []  # stray-stream, reuse-stream: (stream id, key) held
 
     def flush(self, extra=b""):
         data = self.h2.data_to_send() + extra
@@ -128,6 +160,8 @@ class Connection:
                     self.received(event.stream_id, dict(event.headers))
                 elif isinstance(event, h2.events.StreamReset):
                     self.open.pop(event.stream_id, None)
+                elif isinstance(event, h2.events.DataReceived) and event.stream_id not in self.stalled:
+                    self.h2.acknowledge_received_data(event.flow_controlled_length, event.stream_id)
             self.flush()
         self.writer.close()
 
@@ -147,10 +181,14 @@ class Connection:
         else:
             handler(stream_id, segments[1:], query, key)
 
-    def answer(self, stream_id, status, body, fields=(), end=True):
+    def processing(self, stream_id):
+        """Counts the request on `stream_id` as processed (once), as its answer begins."""
         entry = self.open.pop(stream_id, None)
         if entry:
             counts.add(entry[2], "processed")
+
+    def answer(self, stream_id, status, body, fields=(), end=True):
+        self.processing(stream_id)
         fields = list(fields)
         if not any(name == "content-length" for name, _ in fields):
             fields.insert(0, ("content-length", str(len(body))))
@@ -322,6 +360,9 @@ async def main(arguments):
         if name in material:
             context = tls_context(*material[name])
             servers[name + "_port"] = await asyncio.start_server(serve_h2, "127.0.0.1", 0, ssl=context)
+    for name, context in alpn_contexts(*good).items():
+        servers[name] = await asyncio.start_server(serve_http1, "127.0.0.1", 0, ssl=context)
+    info["old_tls_port"] = old_tls_server(*good)
     for name, server in servers.items():
         info[name] = server.sockets[0].getsockname()[1]
     line = json.dumps(info)

@@ -23,6 +23,12 @@ struct H2FaultServer: Decodable, Sendable {
     let expiredPort: Int?
     let wrongHostPort: Int?
     let selfSignedPort: Int?
+    /// A TLS server that offers only TLS 1.0 and 1.1; `nil` when the local OpenSSL cannot.
+    let oldTLSPort: Int?
+    /// A TLS server that offers only http/1.1 over ALPN and speaks HTTP/1.1.
+    let alpnHTTP1Port: Int?
+    /// A TLS server that selects h2 over ALPN, then speaks HTTP/1.1.
+    let alpnH2HTTP1Port: Int?
 
     enum CodingKeys: String, CodingKey {
         case tlsPort = "tls_port"
@@ -32,6 +38,9 @@ struct H2FaultServer: Decodable, Sendable {
         case expiredPort = "expired_port"
         case wrongHostPort = "wrong_host_port"
         case selfSignedPort = "self_signed_port"
+        case oldTLSPort = "old_tls_port"
+        case alpnHTTP1Port = "alpn_http1_port"
+        case alpnH2HTTP1Port = "alpn_h2_http1_port"
     }
 
     /// `https://127.0.0.1:<tlsPort>`.

@@ -195,6 +195,7 @@ ncurl_easy *ncurl_multi_next_done(ncurl_multi *multi, int *result);
 #define NCURLOPT_CONNECT_ONLY 141
 #define NCURLOPT_HTTPPROXYTUNNEL 61
 #define NCURLOPT_CAPATH 10097
+#define NCURLOPT_SSLVERSION 32
 #define NCURLOPT_MAXAGE_CONN 288
 #define NCURLOPT_OPENSOCKETFUNCTION 20163
 #define NCURLOPT_OPENSOCKETDATA 10164
@@ -252,6 +253,7 @@ ncurl_easy *ncurl_multi_next_done(ncurl_multi *multi, int *result);
 #define NCURL_HTTP_VERSION_2TLS 4
 #define NCURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE 5
 #define NCURL_HTTP_VERSION_3 30
+#define NCURL_SSLVERSION_TLSv1_2 6
 
 // Callback return values and sizes.
 #define NCURL_READFUNC_ABORT 0x10000000

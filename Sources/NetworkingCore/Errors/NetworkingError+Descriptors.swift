@@ -45,6 +45,10 @@ extension NetworkingError {
         case response
         /// The answer was larger than allowed: "The response from HOST was too large: …".
         case size
+        /// A connected exchange stopped moving past its timeout (a server that stopped taking the
+        /// request body): "The exchange with HOST stalled: …". Chosen by `stalledExchangeKey`,
+        /// whatever the code (`.timedOut`, so that it is still a timeout).
+        case stalled
         /// The request itself could not be sent: "The request could not be sent: …".
         case request
         /// The message says it all (a refused redirect, authentication that could not be given).
@@ -71,17 +75,25 @@ extension NetworkingError {
         .appTransportSecurityRequiresSecureConnection: .selfExplaining, .userAuthenticationRequired: .selfExplaining,
     ]
 
-    /// The sentence for a transport failure: where it happened (`transportFailurePlaces`), naming
-    /// the host when the error gives its URL, then what libcurl or the system said.
+    /// The `userInfo` key of a transport error (a timeout) whose connection was made and whose
+    /// exchange then stalled; its value is `true`. The sentence then says so instead of "could
+    /// not be reached".
+    package static let stalledExchangeKey = "NetworkingStalledExchange"
+
+    /// The sentence for a transport failure: where it happened (`transportFailurePlaces`, or
+    /// `stalledExchangeKey`), naming the host when the error gives its URL, then what libcurl or
+    /// the system said.
     static func transportSentence(_ error: URLError) -> String {
         let message = describe(error)
         let host = error.failingURL?.host.map { " \($0)" } ?? ""
-        switch transportFailurePlaces[error.code] ?? .unreachable {
+        let stalled = (error as NSError).userInfo[stalledExchangeKey] as? Bool == true
+        switch stalled ? .stalled : transportFailurePlaces[error.code] ?? .unreachable {
         case .unreachable: return "The server could not be reached: \(message)"
         case .secureConnection: return "The secure connection\(host.isEmpty ? "" : " to" + host) failed: \(message)"
         case .connection: return "The connection\(host.isEmpty ? "" : " to" + host) was lost: \(message)"
         case .response: return "The response\(host.isEmpty ? "" : " from" + host) could not be read: \(message)"
         case .size: return "The response\(host.isEmpty ? "" : " from" + host) was too large: \(message)"
+        case .stalled: return "The exchange\(host.isEmpty ? "" : " with" + host) stalled: \(message)"
         case .request: return "The request could not be sent: \(message)"
         case .selfExplaining: return message.prefix(1).uppercased() + message.dropFirst()
         }
