@@ -48,54 +48,16 @@ import shutil
 import signal
 import socket
 import sys
-import tempfile
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
-VERSIONS = ("8", "9")
-PIECE = 64 * 1024
-LOCK = threading.Lock()
-UPLOADS = {}  # id -> dict
-KEYS = {}  # key -> {"received", "requests", "uploads", "plain"}
-STORE = tempfile.mkdtemp(prefix="resumable-uploads-")
-COUNTER = [0]
-
-
-def key_state(key):
-    return KEYS.setdefault(key, {"received": 0, "requests": [], "uploads": [], "plain": []})
-
-
-def note(key, entry):
-    with LOCK:
-        key_state(key)["requests"].append(entry)
-
-
-def received(key, count):
-    with LOCK:
-        key_state(key)["received"] += count
-
-
-def digest(path):
-    sha = hashlib.sha256()
-    size = 0
-    with open(path, "rb") as handle:
-        while True:
-            block = handle.read(1 << 20)
-            if not block:
-                return size, sha.hexdigest()
-            sha.update(block)
-            size += len(block)
-
-
-def structured_boolean(value):
-    return {"?1": True, "?0": False}.get((value or "").strip())
-
-
-def structured_integer(value):
-    value = (value or "").strip()
-    return int(value) if value.isdigit() and len(value) <= 15 else None
+import resumable_upload_state
+from resumable_upload_state import (
+    LOCK, PIECE, UPLOADS, VERSIONS, digest, key_state, new_upload, note, received, report, structured_boolean,
+    structured_integer,
+)
 
 
 class Dropped(Exception):
@@ -223,19 +185,7 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self):
         path, _ = self.parsed()
         if path.startswith("/_control/"):
-            key = path[len("/_control/"):]
-            with LOCK:
-                state = json.loads(json.dumps(key_state(key)))
-                uploads = [UPLOADS[i] for i in state["uploads"]]
-            listed = []
-            for upload in uploads:
-                size, sha = digest(upload["path"]) if os.path.exists(upload["path"]) else (0, None)
-                listed.append(
-                    {"id": upload["id"], "interop": int(upload["interop"]), "offset": upload["offset"],
-                     "length": upload["length"], "complete": upload["complete"], "deleted": upload["deleted"],
-                     "bytes": size, "sha256": sha})
-            state["uploads"] = listed
-            self.respond_json(200, state)
+            self.respond_json(200, report(path[len("/_control/"):]))
         else:
             self.respond(404)
 
@@ -275,20 +225,8 @@ class Handler(BaseHTTPRequestHandler):
         if query.get("support") == "0" or version is None or complete is None:
             self.plain(key)
             return
-        with LOCK:
-            COUNTER[0] += 1
-            upload_id = "%s-%d" % (key, COUNTER[0])
-            upload = {
-                "id": upload_id, "key": key, "interop": version, "offset": 0, "complete": False,
-                "deleted": False, "forgotten": False, "path": os.path.join(STORE, upload_id),
-                "length": structured_integer(self.headers.get("Upload-Length")),
-                "drops": sorted(int(d) for d in query.get("drops", "").split(",") if d.strip().isdigit()),
-                "forget": query.get("forget") == "1", "wrong": query.get("wrong"), "pace": float(query.get("pace", 0)),
-                "dropped": 0, "heads": [],
-            }
-            UPLOADS[upload_id] = upload
-            key_state(key)["uploads"].append(upload_id)
-        open(upload["path"], "wb").close()
+        upload = new_upload(key, version, structured_integer(self.headers.get("Upload-Length")), query)
+        upload_id = upload["id"]
         location = self.absolute("/uploads/" + upload_id)
         if complete and self.headers.get("Content-Length") is not None:
             with LOCK:
@@ -407,7 +345,7 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def stop(*_):
-    shutil.rmtree(STORE, ignore_errors=True)
+    shutil.rmtree(resumable_upload_state.STORE, ignore_errors=True)
     os._exit(0)
 
 

@@ -294,7 +294,11 @@ final class ResumableUploadTests: XCTestCase {
         guard case .failure(let error) = result else { return XCTFail("expected the dropped connection: \(result)") }
         XCTAssertTrue(error.isRetryable, "the transport's error: \(error)")
         let report = try await server.report(key)
-        XCTAssertEqual(report.requests, ["POST"], "no upload resource was named, so nothing was resumed")
+        // (libcurl may send the request once more on a fresh connection when a reused one died before
+        // any answer: that is the transport's, and still no resumption.)
+        XCTAssertFalse(report.requests.isEmpty)
+        XCTAssertEqual(
+            report.requests.filter { $0 != "POST" }, [], "no upload resource was named, so nothing was resumed")
         XCTAssertFalse(FileManager.default.fileExists(atPath: file.path + ".upload.json"))
     }
 }
