@@ -63,6 +63,29 @@ class FrameFaults:
         self.stalled.add(stream_id)
         self.processing(stream_id)
 
+    def on_data(self, event):
+        """Counts a DATA frame's bytes and acknowledges them, unless its stream's window is held."""
+        stream_id, length = event.stream_id, event.flow_controlled_length
+        self.body_bytes[stream_id] = self.body_bytes.get(stream_id, 0) + len(event.data)
+        if stream_id in self.stalled:
+            self.unacknowledged[stream_id] = self.unacknowledged.get(stream_id, 0) + length
+        else:
+            self.h2.acknowledge_received_data(length, stream_id)
+
+    def on_window_late(self, stream_id, arguments, query, key):
+        # The body's window held closed for MS ms, then opened; answered once the body has ended.
+        self.stalled.add(stream_id)
+        self.late[stream_id] = key
+
+        def open_window():
+            self.stalled.discard(stream_id)
+            pending = self.unacknowledged.pop(stream_id, 0)
+            if pending and not self.writer.is_closing():
+                self.h2.acknowledge_received_data(pending, stream_id)
+                self.flush()
+
+        asyncio.get_running_loop().call_later(int(arguments[0]) / 1000 if arguments else 1.0, open_window)
+
     def on_window_overflow(self, stream_id, arguments, query, key):
         # A WINDOW_UPDATE taking the window past 2^31-1 (a FLOW_CONTROL_ERROR, RFC 9113 §6.9.1),
         # then an answer the client must not take.

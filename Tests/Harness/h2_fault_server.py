@@ -41,6 +41,8 @@ Frame faults (h2_fault_frames.py; raw frames beside the connection's state):
 
   /window-stall               never answered, its request body never acknowledged: an upload
                               stops once it fills the initial 65,535-byte window
+  /window-late/MS             the request body's window stays closed for MS ms (default 1,000),
+                              then opens; answered at the body's end with 200 {"id", "bytes"}
   /window-overflow/WHERE      WINDOW_UPDATE of 2^31-1 on the stream (WHERE=stream) or the
                               connection (WHERE=connection), past the largest window, then 200
                               {"overflow": "accepted"}
@@ -132,7 +134,10 @@ class Connection(FrameFaults):
         self.max_streams = None
         self.held = []  # goaway-below: (stream id, n, group)
         self.hold_timer = None
-        self.stalled = set()  # window-stall: streams whose body is never acknowledged
+        self.stalled = set()  # window-stall, window-late: streams whose body is not acknowledged
+        self.unacknowledged = {}  # stream id -> body bytes received and not acknowledged
+        self.body_bytes = {}  # stream id -> body bytes received
+        self.late = {}  # window-late: stream id -> key, answered when its body ends
         self.paired = []  # stray-stream, reuse-stream: (stream id, key) held
 
     def flush(self, extra=b""):
@@ -160,8 +165,11 @@ class Connection(FrameFaults):
                     self.received(event.stream_id, dict(event.headers))
                 elif isinstance(event, h2.events.StreamReset):
                     self.open.pop(event.stream_id, None)
-                elif isinstance(event, h2.events.DataReceived) and event.stream_id not in self.stalled:
-                    self.h2.acknowledge_received_data(event.flow_controlled_length, event.stream_id)
+                elif isinstance(event, h2.events.DataReceived):
+                    self.on_data(event)
+                elif isinstance(event, h2.events.StreamEnded) and event.stream_id in self.late:
+                    self.answer_json(event.stream_id, {"id": self.late.pop(event.stream_id),
+                                                       "bytes": self.body_bytes.get(event.stream_id, 0)})
             self.flush()
         self.writer.close()
 

@@ -35,6 +35,21 @@
             XCTAssertEqual(counted.received, 1, "\(counted)")
         }
 
+        func testAnUploadWhoseWindowOpensLateResumesWithoutSpinningMeanwhile() async throws {
+            var request = try request("/window-late/1000?id=\(run)", timeout: 5)
+            request.httpMethod = "POST"
+            request.httpBody = Data(repeating: 0x62, count: 256 * 1024)
+            let before = ProcessUsage.now()
+            let exchange = try await send(request).get()
+            let used = ProcessUsage.now().since(before)
+            struct Received: Decodable { let id: String, bytes: Int }
+            let received = try JSONDecoder().decode(Received.self, from: exchange.body)
+            XCTAssertEqual(received.id, run)
+            XCTAssertEqual(received.bytes, 256 * 1024, "the server received part of the body")
+            XCTAssertGreaterThan(used.wallSeconds, 1, "the window opened before the server said: \(used)")
+            XCTAssertLessThan(used.cpuShare, Self.cpuShareLimit, "the client spun while the window was shut: \(used)")
+        }
+
         func testAWindowUpdatePastTheLargestWindowIsAFlowControlError() async throws {
             for target in ["stream", "connection"] {
                 let result = await send(try request("/window-overflow/\(target)?id=\(run)-\(target)"))
