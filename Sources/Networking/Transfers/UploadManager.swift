@@ -18,8 +18,8 @@ import Foundation
 ///
 /// Linux has no system upload service, and URLSession resumes uploads only on iOS 17 and later:
 /// this manager works wherever the library does. The upload resource is learned from the `104`,
-/// which `CurlTransport` (the default on Linux) reports; a transport that hides interim responses
-/// (URLSession) still uploads, but cannot resume.
+/// which `CurlTransport` (the default on Linux) reports; over a transport that hides interim
+/// responses (URLSession), an upload resumes only when the manager `createsUploadFirst`.
 ///
 /// ```swift
 /// let uploads = UploadManager(networking: networking)
@@ -32,6 +32,8 @@ public actor UploadManager {
     package nonisolated let maxAttempts: Int
     /// The interop version announced to servers.
     package nonisolated let interopVersion: ResumableUpload.InteropVersion
+    /// Whether uploads are created by a request without content before any byte is sent.
+    package nonisolated let createsUploadFirst: Bool
 
     private var running: [String: Task<Result<DataResponse, NetworkingError>, Never>] = [:]
 
@@ -45,12 +47,20 @@ public actor UploadManager {
     ///   - interopVersion: the version of the draft announced. `.interop8` by default, since it
     ///     is what URLSession sends on iOS 26 and macOS 26, so the servers built for those clients
     ///     speak it; a server that speaks another version treats the upload as a plain one.
+    ///   - createsUploadFirst: whether each upload starts with a request without content
+    ///     (`Upload-Complete: ?0`) whose answer names the upload resource, before any byte is sent.
+    ///     `false` by default: the resource is learned from the `104` of the request that carries the
+    ///     body, which costs no round trip and leaves a server without support a plain upload. Set it
+    ///     for a transport that hides interim responses (`URLSessionTransport`), and only for a server
+    ///     known to support the protocol: one that does not takes the empty request as the whole upload.
     public init(
-        networking: Networking, maxAttempts: Int = 5, interopVersion: ResumableUpload.InteropVersion = .interop8
+        networking: Networking, maxAttempts: Int = 5, interopVersion: ResumableUpload.InteropVersion = .interop8,
+        createsUploadFirst: Bool = false
     ) {
         self.networking = networking
         self.maxAttempts = max(1, maxAttempts)
         self.interopVersion = interopVersion
+        self.createsUploadFirst = createsUploadFirst
     }
 
     /// Uploads a file with `method` to `path` (relative to the base URL, or absolute) and returns
@@ -159,7 +169,7 @@ public actor UploadManager {
         let retry = RetryInterceptor(maxAttempts: maxAttempts)
         return ResumableUploader(
             pipeline: pipeline, interopVersion: interopVersion, maxAttempts: maxAttempts,
-            delay: { retry.backoff(beforeRetry: $0) })
+            createsUploadFirst: createsUploadFirst, delay: { retry.backoff(beforeRetry: $0) })
     }
 
     /// Writes each state of a file's upload beside it (best effort: an upload whose state cannot

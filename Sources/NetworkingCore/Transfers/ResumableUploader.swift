@@ -22,15 +22,19 @@ package struct ResumableUploader: Sendable {
     package let maxAttempts: Int
     /// The wait before resumption number `n` (1 for the first).
     package let delay: @Sendable (Int) -> Duration
+    /// Whether the upload resource is created by a request without content (`Upload-Complete: ?0`)
+    /// before any byte is sent, instead of learned from a `104` (see `UploadManager`).
+    package let createsUploadFirst: Bool
 
     /// An uploader over `pipeline`.
     package init(
         pipeline: Pipeline, interopVersion: ResumableUpload.InteropVersion, maxAttempts: Int,
-        delay: @escaping @Sendable (Int) -> Duration
+        createsUploadFirst: Bool = false, delay: @escaping @Sendable (Int) -> Duration
     ) {
         self.pipeline = pipeline
         self.interopVersion = interopVersion
         self.maxAttempts = max(1, maxAttempts)
+        self.createsUploadFirst = createsUploadFirst
         self.delay = delay
     }
 
@@ -79,6 +83,9 @@ package struct ResumableUploader: Sendable {
         if let resuming = upload.resuming {
             run.adopt(resuming)
             outcome = .failure(.invalidRequest("the upload was not resumed"))
+        } else if createsUploadFirst {
+            run.learned(try await createEmpty(run))
+            outcome = .failure(.invalidRequest("nothing was sent yet"))
         } else {
             attempt = 1
             outcome = await create(run)
@@ -128,6 +135,28 @@ package struct ResumableUploader: Sendable {
         await Task.detached {
             _ = await pipeline.send(request, kind: .request, decode: { _ in () })
         }.value
+    }
+
+    /// The creation request without content (`Upload-Complete: ?0`): its 2xx names the upload
+    /// resource in `Location`; one that does not is refused (`.validation`).
+    private func createEmpty(_ run: UploadRun) async throws(NetworkingError) -> ResumableUpload {
+        var request = run.upload.request
+        request.headers[UploadResumptionFields.interopVersion] = String(interopVersion.rawValue)
+        request.headers[UploadResumptionFields.complete] = "?0"
+        if let total = run.total { request.headers[UploadResumptionFields.length] = String(total) }
+        request.body = .data(Data(), contentType: run.upload.contentType)
+        let requestURL = try URLComposer.compose(
+            baseURL: pipeline.builder.baseURL, path: request.path, query: request.query)
+        let exchange = try await pipeline.send(request, kind: .request, decode: { $0 }).get()
+        guard let resource = UploadResumptionFields.location(exchange.header("Location"), requestURL: requestURL)
+        else {
+            throw .validation(
+                reason: "the server answered the upload's creation without naming an upload resource "
+                    + "(Location), so it may not support resumable uploads", exchange.metadata)
+        }
+        return ResumableUpload(
+            url: requestURL, method: request.method.rawValue, uploadURL: resource, fileURL: run.upload.source.fileURL,
+            totalBytes: run.total, interopVersion: interopVersion)
     }
 
     /// The creation request: the whole body, `Upload-Complete: ?1`, the 104 listened for.

@@ -26,6 +26,8 @@ final class UploadRun: Sendable {
         var sent: Int64? = 0
         /// The highest offset the server acknowledged.
         var acknowledged: Int64 = 0
+        /// Whether the last failure was a `409` to an append.
+        var conflicted = false
     }
 
     let upload: ResumableUploader.Upload
@@ -104,6 +106,10 @@ final class UploadRun: Sendable {
     /// What `error`, the failure of a request of the upload, leaves it to do.
     func disposition(of error: NetworkingError) -> Disposition {
         let known = current != nil
+        let conflictedBefore = state.withLock { state in
+            defer { state.conflicted = error.httpStatusCode == 409 }
+            return state.conflicted
+        }
         switch error {
         case .cancelled:
             return known && upload.source.fileURL == nil ? .abandon(error) : .keep
@@ -111,24 +117,42 @@ final class UploadRun: Sendable {
             if UploadResumptionFields.boolean(failure.metadata.header(UploadResumptionFields.complete)) == true {
                 return .forget  // the final answer of the resource the upload was sent to
             }
-            if failure.statusCode == 409 {
+            // A 409 once may answer a copy of an append the transport sent again: the offset is
+            // asked anew. Twice in a row, the server contradicts the offset it has just given.
+            if failure.statusCode == 409, known, conflictedBefore {
                 let expected = UploadResumptionFields.integer(failure.metadata.header(UploadResumptionFields.offset))
                 let reason =
-                    "the server refused the upload's offset with a 409 Conflict"
+                    "the server refused the upload's offset twice in a row with a 409 Conflict"
                     + (expected.map { " and expects \($0) bytes" } ?? "")
                     + ", which contradicts the offset it had just given, so the upload cannot be resumed safely"
                 return .abandon(.validation(reason: reason, failure.metadata))
             }
+            if failure.statusCode == 409, known { break }
             guard known, error.isRetryable else { return .forget }
         case .validation:
             return known ? .abandon(error) : .forget
-        case .transport, .invalidResponse:
-            guard known, error.isRetryable || error.isInvalidResponse else { return .forget }
+        case .transport(let failure):
+            // Any failure of the connection, whatever code a transport gives it (URLSession on Linux
+            // reports a broken pipe as an unknown error); not your code's failure, nor a refused
+            // certificate or URL, which another attempt would meet again.
+            guard known, error.hookFailure == nil, !Self.finalTransportCodes.contains(failure.code) else {
+                return .forget
+            }
+        case .invalidResponse:
+            guard known else { return .forget }
         case .invalidRequest, .decoding:
             return known ? .abandon(error) : .forget
         }
         return upload.source.isResumable ? .resume : .abandon(UploadSource.notResumableError)
     }
+
+    /// The transport failures that another attempt would meet again.
+    private static let finalTransportCodes: Set<URLError.Code> = [
+        .badURL, .unsupportedURL, .userAuthenticationRequired, .secureConnectionFailed,
+        .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
+        .serverCertificateHasUnknownRoot, .clientCertificateRejected, .clientCertificateRequired,
+        .appTransportSecurityRequiresSecureConnection,
+    ]
 
     /// The upload is over with `exchange`: the progress completed, the state removed.
     func finished(_ exchange: HTTPExchange) -> HTTPExchange {
@@ -140,13 +164,5 @@ final class UploadRun: Sendable {
     /// The upload is over without success: the state removed.
     func forgotten() {
         if current != nil { upload.stateChanged(nil) }
-    }
-}
-
-extension NetworkingError {
-    /// Whether the error is `.invalidResponse`.
-    fileprivate var isInvalidResponse: Bool {
-        if case .invalidResponse = self { return true }
-        return false
     }
 }
