@@ -77,7 +77,7 @@
         /// The transport error for a transfer libcurl ended with `code`, sent through `proxy` if
         /// any, or to the Unix socket at `unixSocketPath`; `osErrno` is the `errno` of its last
         /// failed connect (`CurlPathFailure.osErrno`), `0` for none.
-        static func error(
+        package static func error(
             forCurlCode code: Int32, message: String?, url: URL?, proxy: Proxy? = nil, unixSocketPath: String? = nil,
             osErrno: Int32 = 0
         ) -> NetworkingError {
@@ -86,6 +86,11 @@
             info[curlCodeKey] = Int(code)
             var urlCode = urlErrorCode(forCurlCode: code)
             if code == NCURLE_RECV_ERROR, message?.lowercased().contains("chunked") == true {
+                urlCode = .cannotParseResponse
+            }
+            // Bytes without a status line, which libcurl takes for an HTTP/0.9 answer and refuses:
+            // an unreadable response, not an unsupported URL.
+            if code == NCURLE_UNSUPPORTED_PROTOCOL, message?.contains("HTTP/0.9") == true {
                 urlCode = .cannotParseResponse
             }
             let host = url?.host ?? "the server"

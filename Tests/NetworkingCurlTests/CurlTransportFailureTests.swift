@@ -82,6 +82,19 @@
             }
         }
 
+        func testAnAnswerWithoutAStatusLineIsAResponseThatCouldNotBeRead() throws {
+            let url = try XCTUnwrap(URL(string: "https://api.example.com/items"))
+            let error = CurlTransport.error(
+                forCurlCode: 1, message: "Received HTTP/0.9 when not allowed", url: url)
+            guard case .transport(let urlError) = error else { return XCTFail("got \(error)") }
+            XCTAssertEqual(urlError.code, .cannotParseResponse)
+            XCTAssertTrue(
+                error.description.hasPrefix("The response from api.example.com could not be read:"), error.description)
+            let scheme = CurlTransport.error(forCurlCode: 1, message: "Protocol \"ftp\" not supported", url: url)
+            guard case .transport(let schemeError) = scheme else { return XCTFail("got \(scheme)") }
+            XCTAssertEqual(schemeError.code, .unsupportedURL)
+        }
+
         func testTransportReportsTheLibrary() {
             XCTAssertNotNil(CurlTransport.libraryVersion)
             XCTAssertTrue(CurlTransport.preferred() is CurlTransport)
