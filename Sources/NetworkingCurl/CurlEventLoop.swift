@@ -15,7 +15,7 @@
     /// loop thread). Easy handles are configured by the sending task before submission and read
     /// back by it after completion, so the driver does as little per request as possible.
     ///
-    /// `@unchecked Sendable`: `active`, `ended`, `resumptions` and `resumedTogether`, and every call on `multi` but `curl_multi_wakeup`, belong to the inbox's
+    /// `@unchecked Sendable`: `active`, `ended` and `resumptions`, and every call on `multi` but `curl_multi_wakeup`, belong to the inbox's
     /// `driver` (the loop thread, or the sender that claimed the handle), which changes only under
     /// the inbox lock, so each driver sees what the previous one wrote; `spinsBeforeSleeping` is
     /// the loop thread's own;
@@ -39,9 +39,6 @@
         private var ended: [(transfer: CurlTransfer, outcome: CurlTransfer.Outcome)] = []
         /// The continuations `resumeEnded` resumes once it has released the lock. The driver's only.
         private var resumptions: [(UnsafeContinuation<CurlTransfer.Outcome, Never>, CurlTransfer.Outcome)] = []
-        /// How many waiting senders the last `resumeEnded` woke: their next requests are likely
-        /// to come within the busy-poll interval. The driver's only.
-        private var resumedTogether = 0
         /// Easy handles from finished transfers, ready for reuse, and whether each still holds the
         /// options set once per handle (`CurlTransfer.configureHandle`); each is attached to no
         /// multi handle, and whoever takes one out is its only user.
@@ -54,9 +51,10 @@
         /// How long the loop polls without blocking before it sleeps while transfers are in flight
         /// (`Configuration.busyPollInterval`).
         let busyPollNanoseconds: UInt64
-        /// Whether the loop busy-polls before it sleeps: only while work keeps arriving within
-        /// the interval (a sleep that lasted longer turns it off until a short one turns it back
-        /// on), so that a loop whose server answers in milliseconds wastes no CPU. Loop thread only.
+        /// Whether the loop busy-polls before it sleeps while transfers are in flight: only while
+        /// their events keep arriving within the interval (a spin that caught nothing, or a sleep
+        /// that lasted longer, turns it off until a short sleep turns it back on), so that a loop
+        /// whose server answers in milliseconds wastes no CPU. Loop thread only.
         private var spinsBeforeSleeping: Bool
         /// Uploads paused while the server gives them no room (see the guard). The driver's only.
         private var stallGuard = CurlUploadStallGuard()
@@ -179,11 +177,12 @@
         private func run() {
             while let timeout = pass() {
                 let idleSince = CurlClock.now()
-                // Idle, the loop busy-polls only for senders it just woke (their next requests are
-                // on the way, and it catches them without being woken).
-                if spinsBeforeSleeping, !active.isEmpty || resumedTogether > 0,
-                    busyPoll(until: idleSince &+ busyPollNanoseconds)
-                {
+                // Only transfers in flight are polled for. Idle, the loop parks at once, even for a
+                // sender it just resumed: that sender's next request, alone, finds the loop parked
+                // and drives itself (`drive`), whose one pass often brings the response as well,
+                // with no thread handing anything over; polling for it would catch it on this
+                // thread instead, and hand its response back across threads.
+                if spinsBeforeSleeping, !active.isEmpty, busyPoll(until: idleSince &+ busyPollNanoseconds) {
                     continue
                 }
                 let isIdle = active.isEmpty
@@ -344,7 +343,6 @@
 
         /// Resumes the sending tasks of the transfers that ended in this pass, each exactly once.
         private func resumeEnded() {
-            resumedTogether = 0
             guard !ended.isEmpty else { return }
             // Counted out before the hand-over, so that a sender that sees its outcome also sees the
             // loop as free again (and places its next request here, on the warm connection).
@@ -353,7 +351,6 @@
                 if let continuation = transfer.end(with: outcome) { resumptions.append((continuation, outcome)) }
             }
             ended.removeAll(keepingCapacity: true)
-            resumedTogether = resumptions.count
             for (continuation, outcome) in resumptions { continuation.resume(returning: outcome) }
             resumptions.removeAll(keepingCapacity: true)
         }

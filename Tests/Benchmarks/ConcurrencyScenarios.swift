@@ -83,7 +83,7 @@
         static func protocols(_ result: LoadRunner.Result, keys: [String]) -> String {
             keys.map { key in
                 let seen = (result.measured[key]?.protocols ?? []).sorted().joined(separator: "+")
-                return "\(ProtocolClients.titles[key] ?? key) \(seen.isEmpty ? "nothing" : seen)"
+                return "\(ProtocolClients.title(key)) \(seen.isEmpty ? "nothing" : seen)"
             }.joined(separator: ", ")
         }
     }

@@ -10,11 +10,10 @@
     enum ProtocolClients {
         static let titles: [String: String] = [
             "raw": "raw URLSession", "networking": "Networking.get", "libcurl": "libcurl easy, no decode",
-            "libcurlMulti": "libcurl multi, no decode", "busyPollAlternative": "Networking.get, other busy-poll",
-            "curlTransport": "CurlTransport.send, no decode",
+            "libcurlMulti": "libcurl multi, no decode", "curlTransport": "CurlTransport.send, no decode",
         ]
 
-        static func titles(_ keys: [String]) -> [(String, String)] { keys.map { ($0, titles[$0] ?? $0) } }
+        static func titles(_ keys: [String]) -> [(String, String)] { keys.map { ($0, title($0)) } }
 
         /// What a listener needs of a client: its base URL, and over TLS the bench CA and whether
         /// HTTP/2 is on offer.
@@ -81,16 +80,32 @@
             return [CurlBaseline.transport("curlTransport", transport, url: target.url)]
         }
 
-        /// With `BENCH_ALT_BUSY_POLL_US` set, `Networking.get` once more on a transport whose loop busy-polls
-        /// for that many microseconds, beside the default one in the same rounds (an A/B of the setting).
+        /// With `BENCH_ALT_BUSY_POLL_US` set (microseconds, or several separated by commas),
+        /// `Networking.get` once more per value, on a transport whose loop busy-polls for that long,
+        /// beside the default one in the same rounds (an A/B of the setting): keyed `busyPoll<N>us`.
         static func busyPollAlternative(_ target: Target) throws -> [Client] {
-            guard let value = ProcessInfo.processInfo.environment["BENCH_ALT_BUSY_POLL_US"], let micros = Double(value)
-            else { return [] }
-            var configuration = curlConfiguration(target)
-            configuration.busyPollInterval = micros / 1_000_000
-            let networking = Networking(
-                baseURL: target.baseURL, transport: try CurlTransport(configuration: configuration))
-            return [Clients.networking("busyPollAlternative", networking, path: Fixtures.smallPath, as: Profile.self)]
+            guard let list = ProcessInfo.processInfo.environment["BENCH_ALT_BUSY_POLL_US"] else { return [] }
+            return try list.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+                .map { micros in
+                    var configuration = curlConfiguration(target)
+                    configuration.busyPollInterval = micros / 1_000_000
+                    let networking = Networking(
+                        baseURL: target.baseURL, transport: try CurlTransport(configuration: configuration))
+                    return Clients.networking(
+                        busyPollKey(micros), networking, path: Fixtures.smallPath, as: Profile.self)
+                }
+        }
+
+        /// The key of the `busyPollAlternative` client that polls for `micros` µs.
+        static func busyPollKey(_ micros: Double) -> String { "busyPoll\(Int(micros))us" }
+
+        /// A client's title: the known ones', a busy-poll alternative's from its key, or the key.
+        static func title(_ key: String) -> String {
+            if let title = titles[key] { return title }
+            if key.hasPrefix("busyPoll"), key.hasSuffix("us") {
+                return "Networking.get, busy-poll \(key.dropFirst(8).dropLast(2)) µs"
+            }
+            return key
         }
 
         /// Many in flight: raw URLSession (where it trusts the CA) and Networking in a task

@@ -59,6 +59,34 @@
             XCTAssertEqual(exchange.statusCode, 200)
         }
 
+        func testTheLoopParksAsSoonAsItHasHandedAResponseBack() async throws {
+            // However long it may busy-poll, the loop polls only for transfers in flight: once it
+            // has resumed a sender it parks, so that sender's next request, alone, drives itself
+            // instead of waiting for the loop thread to catch it.
+            let transport = try CurlTransport(configuration: .init(busyPollInterval: 2))
+            let loop = transport.loops[0]
+            let clock = ContinuousClock()
+            for round in 0..<3 {
+                let first = try makeTransfer(transport, "/get")
+                loop.submit(first)  // the loop thread runs it and resumes this task
+                let outcome = await waitForEnd(first)
+                XCTAssertEqual(try status(first, outcome), 200)
+                transport.recycle(first)
+                let next = try makeTransfer(transport, "/get")
+                let start = clock.now
+                var drove = loop.drive(next)
+                while !drove, clock.now - start < .milliseconds(250) {
+                    usleep(500)
+                    drove = loop.drive(next)
+                }
+                XCTAssertTrue(drove, "round \(round): the loop thread was still polling for the next request")
+                if !drove { loop.submit(next) }
+                let ended = await waitForEnd(next)
+                XCTAssertEqual(try status(next, ended), 200, "round \(round)")
+                transport.recycle(next)
+            }
+        }
+
         func testABusyLoopIsNotDriven() async throws {
             let transport = try CurlTransport(configuration: .init(busyPollInterval: Self.patientLooks))
             let slow = try makeTransfer(transport, "/delay/10")
