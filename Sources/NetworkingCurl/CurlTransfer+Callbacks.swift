@@ -74,12 +74,14 @@
                     }
                 }
                 bodyOffset += count
+                hasSentBody = true
                 return count
             case .file(let descriptor, _):
                 let count = read(descriptor, buffer, capacity)
                 guard count >= 0 else {
                     return abortRead("reading the body file failed: \(String(cString: strerror(errno)))")
                 }
+                if count > 0 { hasSentBody = true }
                 if count > 0, let progress = requestBody?.fileProgress {
                     bodyOffset += count
                     progress.report(
@@ -93,6 +95,7 @@
             case .stream(let pump):
                 switch pump.read(into: UnsafeMutableRawPointer(buffer), capacity: capacity) {
                 case .bytes(let count):
+                    if count > 0 { hasSentBody = true }
                     return count
                 case .end:
                     return 0
@@ -113,6 +116,13 @@
 
         func seekBody(to offset: Int64, origin: Int32) -> Int32 {
             guard origin == SEEK_SET, offset >= 0 else { return NCURL_SEEKFUNC_CANTSEEK }
+            if offset == 0, hasSentBody {
+                if let refusal = unsafeResendRefusal() {
+                    failure = refusal
+                    return NCURL_SEEKFUNC_FAIL
+                }
+                hasSentBody = false
+            }
             switch body {
             case .none:
                 return offset == 0 ? NCURL_SEEKFUNC_OK : NCURL_SEEKFUNC_FAIL

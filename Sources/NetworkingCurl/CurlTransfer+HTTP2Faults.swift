@@ -92,6 +92,30 @@
                     onNewConnection: retry == .newConnection, delay: delay, error: error))
         }
 
+        /// The error that stops libcurl from sending a request again whose body it had sent, when
+        /// the server may have processed it; `nil` when sending it again is safe.
+        ///
+        /// libcurl 7.88 sends a request again, body rewound, when a reused connection dies before
+        /// any answer: a server that closed an idle connection as the request went out never saw
+        /// it, but one that read it and then failed may have acted on it. As RFC 9110 §9.2.2 allows,
+        /// only an idempotent method (`GET`, `HEAD`, `OPTIONS`, `TRACE`, `PUT`, `DELETE`) or a
+        /// request with an `Idempotency-Key` goes out again; the others fail. A rewind after an
+        /// answer began (a challenge answered with credentials) is libcurl's to make.
+        func unsafeResendRefusal() -> NetworkingError? {
+            let method = (request.httpMethod ?? "GET").uppercased()
+            guard head == nil, firstHeaderAt == 0,
+                !["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"].contains(method),
+                request.value(forHTTPHeaderField: "Idempotency-Key") == nil
+            else { return nil }
+            return .transport(
+                URLError(
+                    .networkConnectionLost,
+                    userInfo: Self.userInfo(
+                        url,
+                        "it closed after the \(method) was sent and before any answer, and a \(method) is not sent "
+                            + "twice: the server may have processed it (an Idempotency-Key lets it be sent again)")))
+        }
+
         /// Makes a transfer that ended unanswered ready to go out again (see `unansweredRetry`).
         func prepare(for retry: UnansweredRetry) {
             prepareForFreshConnection()

@@ -214,6 +214,9 @@
         let requestBody: HTTPBody?
         var body: BodySource = .none
         var bodyOffset = 0
+        /// Whether libcurl has read any of the body since it last rewound it (see
+        /// `unsafeResendRefusal`).
+        var hasSentBody = false
         /// Where the request body's trailers come from (the body's pump, or for a file a pump that
         /// only computes them), when it has any.
         var trailerPump: CurlUploadPump?

@@ -65,8 +65,7 @@ public struct ResumableDownload: Sendable, Hashable, Codable {
 
     /// The saved state of a download to `destination`, if there is a readable one.
     package static func load(for destination: URL) -> ResumableDownload? {
-        guard let data = try? Data(contentsOf: stateFileURL(for: destination)),
-            let state = try? JSONDecoder().decode(ResumableDownload.self, from: data),
+        guard let state = TransferStateFile.read(ResumableDownload.self, from: stateFileURL(for: destination)),
             state.version == formatVersion
         else { return nil }
         return state
@@ -75,9 +74,7 @@ public struct ResumableDownload: Sendable, Hashable, Codable {
     /// The interrupted downloads whose state files are in `directory`, with their partial files'
     /// current sizes as `bytesOnDisk`.
     package static func pending(in directory: URL) -> [ResumableDownload] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { $0.hasSuffix(".partial.json") }.sorted().compactMap { name in
-            let destination = directory.appendingPathComponent(String(name.dropLast(".partial.json".count)))
+        TransferStateFile.files(in: directory, withStateSuffix: ".partial.json").compactMap { destination in
             guard var state = load(for: destination) else { return nil }
             state.destination = destination
             state.bytesOnDisk = FileMover.size(of: partialFileURL(for: destination)) ?? 0
@@ -93,15 +90,7 @@ public struct ResumableDownload: Sendable, Hashable, Codable {
 
     /// Writes the state next to the partial file, atomically and readable by the owner only.
     package func save() throws(NetworkingError) {
-        let file = Self.stateFileURL(for: destination)
-        let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).tmp")
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        guard let data = try? encoder.encode(self),
-            FileManager.default.createFile(
-                atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
-        else { throw FileBodyWriter.fileError(.cannotWriteToFile, file, nil) }
-        try FileMover.replace(file, with: temporary)
+        try TransferStateFile.write(self, to: Self.stateFileURL(for: destination))
     }
 
     /// The state for a response about to be written from `offset`: validators and size from the

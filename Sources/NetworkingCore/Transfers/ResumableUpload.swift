@@ -60,8 +60,7 @@ public struct ResumableUpload: Sendable, Hashable, Codable {
 
     /// The saved state of an upload of `file`, if there is a readable one.
     package static func load(for file: URL) -> ResumableUpload? {
-        guard let data = try? Data(contentsOf: stateFileURL(for: file)),
-            let state = try? JSONDecoder().decode(ResumableUpload.self, from: data),
+        guard let state = TransferStateFile.read(ResumableUpload.self, from: stateFileURL(for: file)),
             state.version == formatVersion
         else { return nil }
         return state
@@ -69,9 +68,7 @@ public struct ResumableUpload: Sendable, Hashable, Codable {
 
     /// The interrupted uploads of the files in `directory` whose states are there.
     package static func pending(in directory: URL) -> [ResumableUpload] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { $0.hasSuffix(".upload.json") }.sorted().compactMap { name in
-            let file = directory.appendingPathComponent(String(name.dropLast(".upload.json".count)))
+        TransferStateFile.files(in: directory, withStateSuffix: ".upload.json").compactMap { file in
             guard var state = load(for: file) else { return nil }
             state.fileURL = file
             return state
@@ -87,14 +84,6 @@ public struct ResumableUpload: Sendable, Hashable, Codable {
     /// for an upload from memory.
     package func save() throws(NetworkingError) {
         guard let fileURL else { return }
-        let file = Self.stateFileURL(for: fileURL)
-        let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).tmp")
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        guard let data = try? encoder.encode(self),
-            FileManager.default.createFile(
-                atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
-        else { throw FileBodyWriter.fileError(.cannotWriteToFile, file, nil) }
-        try FileMover.replace(file, with: temporary)
+        try TransferStateFile.write(self, to: Self.stateFileURL(for: fileURL))
     }
 }
