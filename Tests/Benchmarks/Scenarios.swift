@@ -395,26 +395,3 @@ enum Scenarios {
         report.add("CPU µs / request", key: "cpu_us", values { result.cpuPerRequest($0) })
     }
 }
-
-/// A transport that answers at once with the 1 KB fixture: what is left is the library's cost.
-struct InMemoryTransport: HTTPTransport {
-    func send(_ transportRequest: TransportRequest) async throws(NetworkingError) -> TransportResponse {
-        TransportResponse(try await answer(try await transportRequest.collectingBody()))
-    }
-
-    func answer(_ request: URLRequest) async throws(NetworkingError) -> HTTPExchange {
-        guard let url = request.url,
-            let response = HTTPURLResponse(
-                url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: StubProtocol.headers)
-        else { throw .invalidResponse }
-        return HTTPExchange(request: request, response: response, body: StubProtocol.body)
-    }
-}
-
-extension Array {
-    func rotated(by count: Int) -> [Element] {
-        guard !isEmpty else { return self }
-        let shift = count % self.count
-        return Array(self[shift...] + self[..<shift])
-    }
-}
