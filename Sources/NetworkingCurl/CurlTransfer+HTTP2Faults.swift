@@ -99,11 +99,15 @@
         /// any answer: a server that closed an idle connection as the request went out never saw
         /// it, but one that read it and then failed may have acted on it. As RFC 9110 §9.2.2 allows,
         /// only an idempotent method (`GET`, `HEAD`, `OPTIONS`, `TRACE`, `PUT`, `DELETE`) or a
-        /// request with an `Idempotency-Key` goes out again; the others fail. A rewind after an
-        /// answer began (a challenge answered with credentials) is libcurl's to make.
+        /// request with an `Idempotency-Key` goes out again; the others fail. This holds over
+        /// cleartext `http`, one exchange per connection. Over `https` the connection may be HTTP/2,
+        /// where libcurl also resends a stream the server said it never processed (a GOAWAY below
+        /// it, `REFUSED_STREAM`), which is safe for any method (RFC 9113 §8.7), and the two cannot
+        /// be told apart here: libcurl's resend stands. A rewind after an answer began (a challenge
+        /// answered with credentials) is libcurl's to make.
         func unsafeResendRefusal() -> NetworkingError? {
             let method = (request.httpMethod ?? "GET").uppercased()
-            guard head == nil, firstHeaderAt == 0,
+            guard head == nil, firstHeaderAt == 0, url.scheme?.lowercased() == "http",
                 !["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"].contains(method),
                 request.value(forHTTPHeaderField: "Idempotency-Key") == nil
             else { return nil }
