@@ -164,7 +164,7 @@ enum Benchmarks {
             if let status = (response as? HTTPURLResponse)?.statusCode, status != 200 {
                 throw BenchmarkFailure(
                     description: "\(context.baseURL)\(Fixtures.smallPath) answered HTTP \(status) (can nginx's worker "
-                        + "user read .build/bench/nginx/html?)")
+                        + "user read the html directory of the run under .build/bench?)")
             }
             guard data == Fixtures.smallJSON else {
                 throw BenchmarkFailure(description: "\(context.baseURL) serves other fixtures; rerun `make bench`")

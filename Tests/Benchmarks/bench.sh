@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `make bench`: builds the Benchmarks executable in release mode, makes a throwaway CA and a
-# certificate for 127.0.0.1 (.build/bench/tls), starts nginx on free loopback ports with the config
-# beside this script (everything under .build/bench/nginx), runs the benchmarks against it and
-# stops nginx by its PID and removes the certificates, also when the run fails or is interrupted.
+# certificate for 127.0.0.1, starts nginx on free loopback ports with the config beside this
+# script, runs the benchmarks against it and stops nginx by its PID and removes the run's files,
+# also when the run fails or is interrupted. Each run keeps its nginx, certificates and fixtures
+# under a directory of its own (.build/bench/run-PID), so that two runs at once do not collide.
 #
 #   Tests/Benchmarks/bench.sh [Benchmarks options…]     e.g. --rounds 5 --only sequential,stub
 #   Tests/Benchmarks/bench.sh --exec COMMAND…           run COMMAND instead, with the BENCH_* URLs set
@@ -29,8 +30,9 @@ set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
-PREFIX="$ROOT/.build/bench/nginx"
-TLS_DIR="$ROOT/.build/bench/tls"
+RUN_DIR="$ROOT/.build/bench/run-$$"
+PREFIX="$RUN_DIR/nginx"
+TLS_DIR="$RUN_DIR/tls"
 SYSTEM_BUNDLE=/etc/ssl/certs/ca-certificates.crt
 SWIFT="${SWIFT:-swift}"
 cd "$ROOT"
@@ -73,16 +75,22 @@ stop_pid() {
     done
     kill -KILL "$pid" 2>/dev/null || true
 }
-if [[ -f "$PREFIX/nginx.pid" ]]; then
-    old="$(cat "$PREFIX/nginx.pid")"
-    if [[ -r "/proc/$old/cmdline" ]] && tr '\0' ' ' <"/proc/$old/cmdline" | grep -q -- "-p $PREFIX"; then
-        log "stopping a stale nginx ($old)"
-        stop_pid "$old"
+# The nginx of a run that was killed outright (its script no longer runs), and its files.
+for stale in "$ROOT"/.build/bench/run-*; do
+    [[ -d "$stale" ]] || continue
+    owner="${stale##*/run-}"
+    kill -0 "$owner" 2>/dev/null && continue
+    if [[ -f "$stale/nginx/nginx.pid" ]]; then
+        old="$(cat "$stale/nginx/nginx.pid")"
+        if [[ -r "/proc/$old/cmdline" ]] && tr '\0' ' ' <"/proc/$old/cmdline" | grep -q -- "-p $stale/nginx"; then
+            log "stopping a stale nginx ($old)"
+            stop_pid "$old"
+        fi
     fi
-fi
+    rm -rf "$stale"
+done
 
 mkdir -p "$PREFIX/conf" "$PREFIX/tmp" "$PREFIX/logs"
-rm -rf "$PREFIX/html" "$PREFIX/logs/connections.log"
 "$BIN" fixtures "$PREFIX/html"
 chmod -R a+rX "$PREFIX/html"
 
@@ -91,15 +99,14 @@ cleanup() {
     if [[ -n "$NGINX_PID" ]]; then
         stop_pid "$NGINX_PID"
         wait "$NGINX_PID" 2>/dev/null || true
-        rm -f "$PREFIX/nginx.pid"
     fi
-    rm -rf "$TLS_DIR"
+    rm -rf "$RUN_DIR"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # A CA and a server certificate for 127.0.0.1 and localhost (ECDSA P-256, as most sites serve
-# today), valid for two days, made afresh for every run; the keys never leave .build/bench/tls.
+# today), valid for two days, made afresh for every run; the keys never leave the run's directory.
 make_certificates() {
     rm -rf "$TLS_DIR"
     mkdir -p "$TLS_DIR"
