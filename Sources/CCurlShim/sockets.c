@@ -94,14 +94,17 @@ static int close_socket(void *unused, int fd) {
     return close(fd);
 }
 
-// Before a request goes out: a connection known to be HTTP/1 must have nothing waiting to be read.
+// Before a request goes out: a connection known to be HTTP/1 must have nothing waiting to be read,
+// and the transfer's notes record that the request went out on one (a resend of it is then not
+// one of HTTP/2's unprocessed streams).
 static int before_request(void *notes, char *primary_ip, char *local_ip, int primary_port, int local_port) {
     (void)primary_ip;
     (void)local_ip;
-    int refuse = 0;
+    int refuse = 0, serial = 0;
     pthread_mutex_lock(&lock);
     tracked_socket *socket = find(local_port, primary_port);
     if (socket != NULL && socket->serial) {
+        serial = 1;
         char byte;
         ssize_t peeked = recv(socket->fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
         // Bytes nobody asked for, or the peer's end of the stream: either way not reusable. Shut
@@ -112,6 +115,7 @@ static int before_request(void *notes, char *primary_ip, char *local_ip, int pri
         }
     }
     pthread_mutex_unlock(&lock);
+    if (serial && notes != NULL) ((ncurl_transfer_notes *)notes)->sent_on_serial_connection = 1;
     if (refuse && notes != NULL) ((ncurl_transfer_notes *)notes)->refused_dirty_connection = 1;
     return refuse ? PREREQ_ABORT : PREREQ_OK;
 }

@@ -62,7 +62,8 @@
             self.loop = CurlConnectionLoop.next()
             self.token = loop.makeToken()
             notes = .allocate(capacity: 1)
-            notes.initialize(to: ncurl_transfer_notes(socket_error: 0, refused_dirty_connection: 0))
+            notes.initialize(
+                to: ncurl_transfer_notes(socket_error: 0, refused_dirty_connection: 0, sent_on_serial_connection: 0))
             errorBuffer = .allocate(capacity: Int(NCURL_ERROR_SIZE))
             errorBuffer.initialize(repeating: 0, count: Int(NCURL_ERROR_SIZE))
         }

@@ -99,15 +99,17 @@
         /// any answer: a server that closed an idle connection as the request went out never saw
         /// it, but one that read it and then failed may have acted on it. As RFC 9110 §9.2.2 allows,
         /// only an idempotent method (`GET`, `HEAD`, `OPTIONS`, `TRACE`, `PUT`, `DELETE`) or a
-        /// request with an `Idempotency-Key` goes out again; the others fail. This holds over
-        /// cleartext `http`, one exchange per connection. Over `https` the connection may be HTTP/2,
-        /// where libcurl also resends a stream the server said it never processed (a GOAWAY below
-        /// it, `REFUSED_STREAM`), which is safe for any method (RFC 9113 §8.7), and the two cannot
-        /// be told apart here: libcurl's resend stands. A rewind after an answer began (a challenge
-        /// answered with credentials) is libcurl's to make.
+        /// request with an `Idempotency-Key` goes out again; the others fail. This holds when the
+        /// request went out on a connection known to carry one exchange at a time (HTTP/1.x over
+        /// `http` or `https`), as the shim's check before each request records in the transfer's
+        /// notes (`sent_on_serial_connection`). Over HTTP/2 libcurl also resends a stream the server
+        /// said it never processed (a GOAWAY below it, `REFUSED_STREAM`), which is safe for any
+        /// method (RFC 9113 §8.7): that resend stands, as does any on a connection the shim could
+        /// not tell (a libcurl without `CURLOPT_PREREQFUNCTION`). A rewind after an answer began (a
+        /// challenge answered with credentials) is libcurl's to make.
         func unsafeResendRefusal() -> NetworkingError? {
             let method = (request.httpMethod ?? "GET").uppercased()
-            guard head == nil, firstHeaderAt == 0, url.scheme?.lowercased() == "http",
+            guard head == nil, firstHeaderAt == 0, notes.pointee.sent_on_serial_connection != 0,
                 !["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"].contains(method),
                 request.value(forHTTPHeaderField: "Idempotency-Key") == nil
             else { return nil }

@@ -93,6 +93,7 @@
         /// connection: nothing was sent or received, so only its hand-over state starts afresh.
         func prepareForFreshConnection() {
             notes.pointee.refused_dirty_connection = 0
+            notes.pointee.sent_on_serial_connection = 0
             errorBuffer[0] = 0
             endedOutcome = nil
             continuation = nil
@@ -163,11 +164,13 @@
         var startedAt: UInt64 = 0
         var firstHeaderAt: UInt64 = 0
         /// What the shim's socket callbacks learned (`ncurl_easy_use_shim_sockets`): the `errno`
-        /// of a `socket()` that failed, and whether a pooled connection was refused because bytes
-        /// nobody asked for were waiting on it.
+        /// of a `socket()` that failed, whether a pooled connection was refused because bytes
+        /// nobody asked for were waiting on it, and whether a request went out on a connection
+        /// known to be HTTP/1.x (`unsafeResendRefusal`).
         let notes: UnsafeMutablePointer<ncurl_transfer_notes> = {
             let notes = UnsafeMutablePointer<ncurl_transfer_notes>.allocate(capacity: 1)
-            notes.initialize(to: ncurl_transfer_notes(socket_error: 0, refused_dirty_connection: 0))
+            notes.initialize(
+                to: ncurl_transfer_notes(socket_error: 0, refused_dirty_connection: 0, sent_on_serial_connection: 0))
             return notes
         }()
         /// Whether the write callback paused the transfer for a slow reader (no idle timeout then).

@@ -6,7 +6,8 @@ It listens on two loopback ports chosen by the kernel: the main one, and a secon
 
     {"port": 40123, "other_port": 40124, "pid": 4242}
 
-(and writes the same line to --port-file if given), then serves until it is killed or its
+(and writes the same line to --port-file if given; with --tls CERTIFICATE KEY, also "tls_port": the
+main routes over TLS, ALPN http/1.1), then serves until it is killed or its
 standard input reaches end of file: a test that starts it with a pipe on stdin cannot leak it,
 even if the test process dies without a tearDown.
 
@@ -87,13 +88,16 @@ from fault_server_signals import (
 from fault_server_http import (
     CURRENT,
     STATE,
+    exit_when_stdin_closes,
     head,
     json_response,
+    listen,
     read_request,
     record,
     reset,
     respond,
     send_forever,
+    tls_context,
 )
 
 
@@ -319,10 +323,12 @@ ROUTES = {
 }
 
 
-def serve_connection(conn, port):
+def serve_connection(conn, port, context=None):
     with STATE.lock:
         STATE.open_connections += 1
     try:
+        if context is not None:
+            conn = context.wrap_socket(conn, server_side=True)
         conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         buffer = b""
         while True:
@@ -351,38 +357,27 @@ def serve_connection(conn, port):
             pass
 
 
-def accept_loop(listener, port):
+def accept_loop(listener, port, context=None):
     while True:
         conn, _ = listener.accept()
-        threading.Thread(target=serve_connection, args=(conn, port), daemon=True).start()
-
-
-def listen():
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(1024)
-    return listener, listener.getsockname()[1]
-
-
-def exit_when_stdin_closes():
-    try:
-        while sys.stdin.buffer.read(65536):
-            pass
-    except (OSError, ValueError):
-        pass
-    os._exit(0)
+        threading.Thread(target=serve_connection, args=(conn, port, context), daemon=True).start()
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--port-file", help="also write the JSON line with the ports to this file")
     parser.add_argument("--ignore-stdin", action="store_true", help="keep running when stdin closes")
+    parser.add_argument("--tls", nargs=2, metavar=("CERTIFICATE", "KEY"), help="also serve over TLS on tls_port")
     args = parser.parse_args()
 
     main_listener, port = listen()
     other_listener, other_port = listen()
-    line = json.dumps({"port": port, "other_port": other_port, "pid": os.getpid()})
+    info = {"port": port, "other_port": other_port, "pid": os.getpid()}
+    if args.tls:
+        tls_listener, info["tls_port"] = listen()
+        tls = (tls_listener, info["tls_port"], tls_context(*args.tls))
+        threading.Thread(target=accept_loop, args=tls, daemon=True).start()
+    line = json.dumps(info)
     if args.port_file:
         with open(args.port_file + ".tmp", "w") as f:
             f.write(line + "\n")

@@ -1,11 +1,14 @@
-"""The HTTP/1.1 plumbing of fault_server.py: what the server remembers for its control endpoints,
-one request head read off a socket, and the ways of answering (a response, JSON, a TCP reset, bytes
+"""The HTTP/1.1 plumbing of fault_server.py: its listening sockets (TLS included), what the server
+remembers for its control endpoints, one request head read off a socket, and the ways of answering (a response, JSON, a TCP reset, bytes
 forever). Each connection runs on a thread of its own; `CURRENT` holds what one connection asked for.
 """
 
 import json
+import os
 import socket
+import ssl
 import struct
+import sys
 import threading
 import time
 import zlib
@@ -98,6 +101,24 @@ def read_request(conn, buffer, port):
     return request, rest[length:]
 
 
+def listen():
+    """A loopback listener on a port the kernel picks, and that port."""
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1024)
+    return listener, listener.getsockname()[1]
+
+
+def tls_context(certificate, key):
+    """The server side of TLS offering only http/1.1 over ALPN: one exchange at a time, as on the
+    cleartext ports."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(certificate, key)
+    context.set_alpn_protocols(["http/1.1"])
+    return context
+
+
 def head(status, reason, headers):
     lines = ["HTTP/1.1 %d %s" % (status, reason)]
     lines += ["%s: %s" % (name, value) for name, value in headers]
@@ -139,3 +160,13 @@ def record(request):
     key = request.arg("id", "")
     STATE.record(key, {"port": request.port, "path": request.path,
                        "headers": [[name, value] for name, value in request.headers]})
+
+
+def exit_when_stdin_closes():
+    """Ends the server once its standard input reaches end of file (the test that started it is gone)."""
+    try:
+        while sys.stdin.buffer.read(65536):
+            pass
+    except (OSError, ValueError):
+        pass
+    os._exit(0)

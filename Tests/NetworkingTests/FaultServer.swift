@@ -9,8 +9,9 @@ import XCTest
 /// The fault-injection server (`Tests/Harness/fault_server.py`), started by a test's `setUp` and
 /// stopped by its `tearDown`.
 ///
-/// The server listens on two loopback ports picked by the kernel (`port`, and `otherPort` as
-/// "another origin") and reports them on its first line of output. Its standard input is a pipe
+/// The server listens on three loopback ports picked by the kernel (`port`, `otherPort` as
+/// "another origin", and `tlsPort`: the main routes over TLS with the fixture certificate, ALPN
+/// http/1.1 only) and reports them on its first line of output. Its standard input is a pipe
 /// held by this object: if the test process dies without a `tearDown`, the pipe closes and the
 /// server exits by itself, so no server outlives the tests.
 final class FaultServer {
@@ -18,6 +19,8 @@ final class FaultServer {
     let port: Int
     /// A second port of the same server: another origin for redirect tests.
     let otherPort: Int
+    /// The main routes over TLS (HTTP/1.1 only), with the certificate `caFile` signed.
+    let tlsPort: Int
     private let process: Process
     private let stdinPipe: Pipe
     private let stdoutPipe: Pipe
@@ -26,6 +29,10 @@ final class FaultServer {
     var baseURL: String { "http://127.0.0.1:\(port)" }
     /// `http://127.0.0.1:<otherPort>`.
     var otherBaseURL: String { "http://127.0.0.1:\(otherPort)" }
+    /// `https://127.0.0.1:<tlsPort>`.
+    var tlsBaseURL: String { "https://127.0.0.1:\(tlsPort)" }
+    /// The CA that signed the TLS port's certificate (`Tests/NetworkingCurlTests/Fixtures/ca.pem`).
+    var caFile: String { Self.fixtures.appendingPathComponent("ca.pem").path }
 
     struct StartFailure: Error, CustomStringConvertible {
         let description: String
@@ -37,11 +44,20 @@ final class FaultServer {
             .appendingPathComponent("Harness/fault_server.py")
     }
 
+    /// The TLS fixtures the TLS port serves (`Tests/NetworkingCurlTests/Fixtures`).
+    static var fixtures: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("NetworkingCurlTests/Fixtures")
+    }
+
     /// Starts a server and waits (at most 20 s) for it to report its ports.
     init() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.scriptURL.path]
+        process.arguments = [
+            "python3", Self.scriptURL.path, "--tls", Self.fixtures.appendingPathComponent("server.pem").path,
+            Self.fixtures.appendingPathComponent("server.key").path,
+        ]
         let stdinPipe = Pipe()
         let stdoutPipe = Pipe()
         process.standardInput = stdinPipe
@@ -56,10 +72,12 @@ final class FaultServer {
         struct Ports: Decodable {
             let port: Int
             let otherPort: Int
+            let tlsPort: Int
 
             enum CodingKeys: String, CodingKey {
                 case port
                 case otherPort = "other_port"
+                case tlsPort = "tls_port"
             }
         }
         guard let line, let ports = try? JSONDecoder().decode(Ports.self, from: Data(line.utf8)) else {
@@ -70,6 +88,7 @@ final class FaultServer {
         }
         port = ports.port
         otherPort = ports.otherPort
+        tlsPort = ports.tlsPort
     }
 
     deinit { Self.stop(process, stdinPipe, stdoutPipe) }

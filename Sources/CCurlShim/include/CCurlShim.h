@@ -91,6 +91,12 @@ typedef struct {
     /// 1 when the transfer was refused a pooled connection that had received bytes nobody asked
     /// for; the transfer then ends with NCURLE_ABORTED_BY_CALLBACK, before anything was sent.
     int refused_dirty_connection;
+    /// 1 once a request of the transfer went out on a connection known to carry one exchange at a
+    /// time (HTTP/1.x, see `ncurl_note_serial_connection`), as the check before each request
+    /// found it; it stays 1 for the transfer, a resend on a new connection included, until the
+    /// notes are reset. A connection that may multiplex (HTTP/2), or a libcurl without
+    /// CURLOPT_PREREQFUNCTION, leaves it 0.
+    int sent_on_serial_connection;
 } ncurl_transfer_notes;
 
 /// Makes the shim open and close `easy`'s sockets (close-on-exec, recording a failed `socket()`),
