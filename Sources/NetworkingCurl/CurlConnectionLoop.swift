@@ -73,6 +73,9 @@
         private var timers = CurlDeadlines()
         /// Connections to serve at the next pass without waiting. The loop thread's only.
         private var again: [CurlConnection] = []
+        /// The sockets of plain connections (`CurlPlainSocket`), by token, until their handle is
+        /// cleaned up. The loop thread's only.
+        private var plainSockets: [UInt64: CurlPlainSocket] = [:]
 
         private init() {
             epoll = ncurl_epoll_create()
@@ -110,6 +113,9 @@
         private func run() {
             var readyTokens = [UInt64](repeating: 0, count: 256)
             var readyFlags = [Int32](repeating: 0, count: 256)
+            // Events the last sleep's `epoll_wait` returned, served at the next pass without
+            // asking the epoll set again.
+            var carried = 0
             while true {
                 let (opening, woken) = inbox.withLock { inbox in
                     defer {
@@ -121,9 +127,9 @@
                 for connection in opening { begin(connection) }
                 for connection in woken where entries[connection.token] != nil { serve(connection, .service) }
                 finishConnecting()
-                var ready = 0
+                var ready = carried
                 if epoll >= 0 {
-                    ready = Int(ncurl_epoll_wait(epoll, &readyTokens, &readyFlags, 256, 0))
+                    if carried == 0 { ready = Int(ncurl_epoll_wait(epoll, &readyTokens, &readyFlags, 256, 0)) }
                     for index in 0..<max(ready, 0) {
                         if readyTokens[index] == 0 { ncurl_eventfd_drain(wakeUp) }
                         guard let entry = entries[readyTokens[index]] else { continue }
@@ -145,14 +151,15 @@
                         schedule(connection, at: deadline)
                     }
                 }
-                sleep(busy: ready == 256 || !again.isEmpty)
+                carried = sleep(busy: ready == 256 || !again.isEmpty, tokens: &readyTokens, flags: &readyFlags)
             }
         }
 
         /// Waits until a socket is ready, a poster wakes it, or the next deadline: in `epoll_wait`
         /// while no connect is under way, else in libcurl's poll of a multi handle that is
-        /// connecting, with the epoll set beside its own sockets.
-        private func sleep(busy: Bool) {
+        /// connecting, with the epoll set beside its own sockets. Returns how many events of the
+        /// epoll set it took into `tokens` and `flags` (none from libcurl's poll).
+        private func sleep(busy: Bool, tokens: inout [UInt64], flags: inout [Int32]) -> Int {
             let connectingHandles = handles.filter { $0.connecting > 0 }
             var timeout: Int32 = busy ? 0 : 1000
             if let next = timers.next { timeout = min(timeout, Self.milliseconds(until: next)) }
@@ -163,17 +170,17 @@
                 inbox.sleeping = true
                 return true
             }
-            guard sleeps else { return }
+            guard sleeps else { return 0 }
+            var taken: Int32 = 0
             if let polled = connectingHandles.first {
                 var ready: Int32 = 0
                 var epollReady: Int32 = 0
                 _ = ncurl_multi_poll_fd(polled.multi, epoll, timeout, &ready, &epollReady)
-            } else {
-                var token: UInt64 = 0
-                var flags: Int32 = 0
-                _ = ncurl_epoll_wait(epoll, &token, &flags, 1, timeout)  // the next pass takes the events
+            } else if epoll >= 0 {
+                taken = ncurl_epoll_wait(epoll, &tokens, &flags, Int32(tokens.count), timeout)
             }
             inbox.withLock { $0.sleeping = false }
+            return Int(max(taken, 0))
         }
 
         /// Whole milliseconds until `deadline`, rounded up so that it is not polled early.
@@ -202,6 +209,11 @@
                 return
             }
             connection.easy = easy
+            if connection.isPlain {
+                let socket = CurlPlainSocket()
+                socket.install(on: easy)
+                plainSockets[connection.token] = socket
+            }
             handle.connections += 1
             entries[connection.token] = (connection, handle)
             guard ncurl_multi_add_handle(handle.multi, easy) == 0 else { return fail(connection, Self.unavailable) }
@@ -226,6 +238,7 @@
                     guard let connection = connecting.removeValue(forKey: key(easy)) else { continue }
                     handle.connecting -= 1
                     if code == NCURLE_OK, connection.adoptSocket() {
+                        plainSockets[connection.token]?.adopt(connection.socket)
                         serve(connection, .opened)
                     } else {
                         fail(connection, connection.connectError(code))
@@ -295,9 +308,13 @@
             if connecting.removeValue(forKey: key(easy)) != nil { entry.handle.connecting -= 1 }
             _ = ncurl_multi_remove_handle(entry.handle.multi, easy)
             ncurl_easy_cleanup(easy)
+            plainSockets[connection.token] = nil  // libcurl's last close of its socket is over
             connection.easy = nil
             entry.handle.connections -= 1
         }
+
+        /// The socket of `connection` when it is plain (loop thread).
+        func plainSocket(of connection: CurlConnection) -> CurlPlainSocket? { plainSockets[connection.token] }
 
         private func key(_ easy: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(easy))) }
     }

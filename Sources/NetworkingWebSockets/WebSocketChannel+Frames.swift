@@ -81,6 +81,7 @@
             session.done = true
             let (senders, pings, closers) = state.withLock { state in
                 state.end = .some(error)
+                state.writer = nil
                 defer {
                     state.sendWaiters = []
                     state.pings = []

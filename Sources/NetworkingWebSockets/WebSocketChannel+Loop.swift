@@ -25,6 +25,8 @@
             /// Frames taken from `pending`, being written.
             var output: [UInt8] = []
             var outputOffset = 0
+            /// Whether the loop holds the socket for writing its output (see `SocketHolder`).
+            var holdsSocket = false
             var closeSent = false
             var closeReceived = false
             /// When the close handshake must be over.
@@ -78,6 +80,8 @@
                         allowsCompression: agreement.compression != nil),
                     assembler: WebSocketMessageAssembler(maxMessageSize: options.maxMessageSize),
                     inflater: try makeCodecs(for: agreement.compression))
+                let writer = agreement.compression == nil ? connection.directWriter() : nil
+                state.withLock { $0.writer = writer }
                 state.withLock { $0.opening }?.resume(returning: agreement)
                 state.withLock { $0.opening = nil }
                 session.parser.append(leftover)
@@ -141,9 +145,10 @@
                 case .failed(let error): throw .transport(error)
                 }
             }
-            var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+            let buffer = WebSocketReadBuffer.take()
+            defer { WebSocketReadBuffer.give(buffer) }
             while true {
-                let result = buffer.withUnsafeMutableBytes { connection.receive(into: $0) }
+                let result = connection.receive(into: buffer)
                 switch result {
                 case .done(0):
                     throw .transport(
@@ -155,7 +160,7 @@
                             ]
                         ))
                 case .done(let count):
-                    progress.received.append(contentsOf: buffer[..<count])
+                    progress.received.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
                     if let length = WebSocketHandshake.responseHeadLength(in: progress.received) {
                         let agreement = try handshake.validate(responseHead: progress.received[..<length])
                         return (agreement, Array(progress.received[length...]))
@@ -210,9 +215,11 @@
             if session.outputOffset == session.output.count, state.withLock({ !$0.pending.isEmpty }) {
                 readAgainSoon = true
             }
+            // Output waiting for a sender to hand the socket back waits for its wake-up, not the socket.
+            let writes = session.outputOffset < session.output.count && holdSocket(&session)
             return ServedConnectionInterest(
                 readable: session.failure == nil && !session.closeReceived && inbox.hasRoom,
-                writable: session.outputOffset < session.output.count, again: readAgainSoon, deadline: deadline)
+                writable: writes, again: readAgainSoon, deadline: deadline)
         }
 
         /// Whether both close frames are through (or the connection failed after sending its own)
@@ -227,11 +234,16 @@
         private func takeQueued(_ session: inout Session) {
             let (waiters, closeQueued) = state.withLock { state in
                 var waiters: [CheckedContinuation<Void, any Error>] = []
-                if session.outputOffset == session.output.count, !state.pending.isEmpty {
+                // A sender writing its frame holds the socket: what was queued after it waits.
+                if session.outputOffset == session.output.count, !state.pending.isEmpty, state.socketHolder != .sender {
                     session.output.removeAll(keepingCapacity: true)
                     session.outputOffset = 0
                     swap(&session.output, &state.pending)
                     swap(&waiters, &state.sendWaiters)
+                    // Taken with the frames, so that no sender writes ahead of them.
+                    state.socketHolder = .loop
+                    state.loopWaitsForSocket = false
+                    session.holdsSocket = true
                 }
                 // A close queued by another thread is the last frame queued: once `pending` is
                 // empty, it is in the output.
@@ -273,6 +285,8 @@
         }
 
         private func write(_ session: inout Session) {
+            guard session.outputOffset < session.output.count, holdSocket(&session) else { return }
+            defer { if session.outputOffset == session.output.count { releaseSocket(&session) } }
             while session.outputOffset < session.output.count {
                 let offset = session.outputOffset
                 let result = session.output.withUnsafeBytes {
@@ -289,9 +303,10 @@
         /// Reads until the socket has nothing more, the consumer has no room, or a pass's share is
         /// used; whether to read again without waiting.
         private func read(_ session: inout Session) -> Bool {
-            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            let buffer = WebSocketReadBuffer.take()
+            defer { WebSocketReadBuffer.give(buffer) }
             for _ in 0..<16 {
-                let result = buffer.withUnsafeMutableBytes { session.connection.receive(into: $0) }
+                let result = session.connection.receive(into: buffer)
                 switch result {
                 case .done(0):
                     let error = NetworkingError.transport(
@@ -304,7 +319,7 @@
                     return false
                 case .done(let count):
                     session.lastReceived = .now
-                    session.parser.append(buffer[..<count])
+                    session.parser.append(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
                     processFrames(&session)
                     if session.failure != nil || session.closeReceived || !inbox.hasRoom { return false }
                 case .wouldBlock: return false

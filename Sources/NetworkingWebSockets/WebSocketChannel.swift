@@ -6,10 +6,11 @@
 
     /// One WebSocket connection with the library's own framing over a `ServedConnection` (on
     /// Linux a libcurl socket served by one of the process's shared connection loops, see
-    /// WebSocketChannel+Loop.swift): the transport's thread is the only one that touches the
-    /// socket, so no Swift concurrency thread ever blocks in a system call. Other threads hand it
-    /// frames to send and requests (close, ping, the owner gone) under a lock, and wake it through
-    /// the connection.
+    /// WebSocketChannel+Loop.swift): the transport's thread reads the socket, and no Swift
+    /// concurrency thread ever waits for it. Other threads hand the loop frames to send and
+    /// requests (close, ping, the owner gone) under a lock, and wake it through the connection;
+    /// on a plain socket, a sender that finds nothing queued ahead of its frame writes it itself,
+    /// without blocking (WebSocketChannel+Writing.swift).
     package final class WebSocketChannel: WebSocketConnection {
         struct State: ~Copyable {
             /// Encoded frames the loop has not taken yet.
@@ -33,6 +34,14 @@
             var abandoned = false
             /// The connection, once `open` made it (woken by other threads).
             var connection: (any ServedConnection)?
+            /// The connection's writer for other threads, from the handshake to the end, when it has one.
+            var writer: (any ServedConnectionWriter)?
+            /// Who writes to the socket (see `SocketHolder`).
+            var socketHolder = SocketHolder.nobody
+            /// The loop has output to write and waits for a sender to hand the socket back.
+            var loopWaitsForSocket = false
+            /// When a sender last wrote its frame itself (`monotonicNanoseconds`).
+            var lastSenderWrite: UInt64 = 0
         }
 
         let state = Mutex(State())
@@ -108,13 +117,13 @@
                 guard let deflater else { return nil }
                 return try enqueue(Self.encode(message, compressingWith: deflater))
             }
-            let mustWait: Bool
             if let compressedAndQueued {
-                mustWait = compressedAndQueued
-            } else {
-                mustWait = try enqueue(Self.encode(message, compressingWith: nil))
+                wake()
+                return try await waitForRoom(after: compressedAndQueued)
             }
-            try await waitForRoom(after: mustWait)
+            let (overBuffer, wakes) = try sendDirectlyOrQueue(Self.encode(message, compressingWith: nil))
+            if wakes { wake() }
+            try await waitForRoom(after: overBuffer)
         }
 
         /// Appends an encoded frame to `pending`; whether the send buffer is now over its size.
@@ -126,10 +135,9 @@
             }
         }
 
-        /// Wakes the loop for a frame just queued, then, when the buffer is over its size
-        /// (`mustWait`), suspends until the loop has taken it.
+        /// When the send buffer is over its size (`mustWait`), suspends until the loop, woken
+        /// already, has taken what it holds.
         private func waitForRoom(after mustWait: Bool) async throws(NetworkingError) {
-            wake()
             guard mustWait else { return }
             // The loop thread resumes after taking the waiter under `state`: taking it after the
             // await orders what the loop built before this task reads it.
@@ -219,15 +227,12 @@
         /// The peer's close frame, once it came.
         package var peerClose: (code: WebSocketCloseCode?, reason: String)? { state.withLock { $0.peerClose } }
 
-        private static func checkOpen(_ state: borrowing State) throws(NetworkingError) {
+        static func checkOpen(_ state: borrowing State) throws(NetworkingError) {
             if let end = state.end { throw end ?? NetworkingError.webSocketClosed }
             if state.closeQueued || state.abandoned { throw NetworkingError.webSocketClosed }
         }
 
         /// A fresh random masking key (RFC 6455 §5.3).
-        static func maskingKey() -> UInt32 {
-            var generator = SystemRandomNumberGenerator()
-            return generator.next()
-        }
+        static func maskingKey() -> UInt32 { WebSocketMaskingKeys.next() }
     }
 #endif

@@ -65,6 +65,9 @@ final class WebSocketInbox: Sendable {
     /// The next message; `nil` once the connection closed cleanly; the connection's error when it
     /// failed; `.cancelled` when the calling task is cancelled (the connection then closes with 1001).
     func next() async throws(NetworkingError) -> WebSocketMessage? {
+        // A message already queued (the loop pushes all a read brought, several per wake-up) is
+        // taken without a continuation, a cancellation handler or a suspension.
+        if let ready = takeQueued() { return try ready.get() }
         // The loop thread resumes after taking the waiter under `state`: taking it after the
         // await orders what the loop built before this task reads it.
         defer { state.withLock { _ in } }
@@ -91,6 +94,33 @@ final class WebSocketInbox: Sendable {
         }
     }
 
+    /// A queued message (or the end, or the cancellation), without parking; `nil` when the
+    /// consumer must wait.
+    private func takeQueued() -> Result<WebSocketMessage?, NetworkingError>? {
+        let (outcome, madeRoom) = state.withLock { state -> (Result<WebSocketMessage?, NetworkingError>?, Bool) in
+            if state.cancelled || Task.isCancelled { return (nil, false) }  // the waiting path says so
+            guard state.head < state.queue.count else { return (nil, false) }
+            return Self.dequeue(&state, capacity: capacity)
+        }
+        if madeRoom { onRoom() }
+        return outcome
+    }
+
+    /// Takes the first queued message; whether that made room.
+    private static func dequeue(_ state: inout State, capacity: Int) -> (
+        Result<WebSocketMessage?, NetworkingError>, Bool
+    ) {
+        let message = state.queue[state.head]
+        state.head += 1
+        let wasFull = state.bufferedBytes >= capacity
+        state.bufferedBytes -= message.byteCount + Self.overhead
+        if state.head == state.queue.count {
+            state.queue.removeAll(keepingCapacity: state.queue.count <= 1024)
+            state.head = 0
+        }
+        return (.success(message), wasFull && state.bufferedBytes < capacity)
+    }
+
     /// A queued message or the end, or parks `continuation`; and whether taking made room.
     private func take(orPark continuation: CheckedContinuation<WebSocketMessage?, any Error>)
         -> (Result<WebSocketMessage?, any Error>?, Bool)
@@ -98,15 +128,8 @@ final class WebSocketInbox: Sendable {
         state.withLock { state in
             if state.cancelled || Task.isCancelled { return (.failure(NetworkingError.cancelled), false) }
             if state.head < state.queue.count {
-                let message = state.queue[state.head]
-                state.head += 1
-                let wasFull = state.bufferedBytes >= capacity
-                state.bufferedBytes -= message.byteCount + Self.overhead
-                if state.head == state.queue.count {
-                    state.queue.removeAll(keepingCapacity: state.queue.count <= 1024)
-                    state.head = 0
-                }
-                return (.success(message), wasFull && state.bufferedBytes < capacity)
+                let (message, madeRoom) = Self.dequeue(&state, capacity: capacity)
+                return (message.mapError { $0 as any Error }, madeRoom)
             }
             if let end = state.end {
                 guard let error = end else { return (.success(nil), false) }

@@ -19,6 +19,9 @@ package protocol ServedConnection: AnyObject, Sendable {
     func send(_ bytes: UnsafeRawBufferPointer) -> ServedConnectionIO
     /// Reads what is available, up to the buffer's size.
     func receive(into buffer: UnsafeMutableRawBufferPointer) -> ServedConnectionIO
+    /// A writer other threads may use while the connection is open (from the handler, once it
+    /// is open); `nil` when only the handler may write (TLS, or a proxy layer).
+    func directWriter() -> (any ServedConnectionWriter)?
     /// Closes the connection now (from the handler only), so that whoever the owner tells next
     /// finds its socket gone; the handler is not called again. Returning `.close` does the same
     /// after the handler returns.
