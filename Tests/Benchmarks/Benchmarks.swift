@@ -22,7 +22,8 @@ import Networking
 ///                                             decode:tape|foundation|tapeList|foundationList|
 ///                                             tapeWide|foundationWide|tapeSnake|foundationSnake|
 ///                                             tapeDates|foundationDates|libraryDates|
-///                                             libraryFractionalDates
+///                                             libraryFractionalDates,
+///                                             ws:sequential|pipelined (WebSocket echoes)
 ///     Benchmarks websocket [--rounds N] [--output FILE]
 ///                                             64-byte WebSocket echoes against the websockets
 ///                                             server, beside its own Python client
@@ -186,6 +187,7 @@ enum Benchmarks {
             baseURL: ProcessInfo.processInfo.environment["BENCH_BASE_URL"] ?? "http://127.0.0.1:8089", rounds: 1,
             memoryRuns: 1)
         #if os(Linux)
+            if parts[0] == "ws" { return try await WebSocketProfile.run(parts[1], count: count) }
             // The floor under concurrency: libcurl's own multi loop, on a thread of its own.
             if spec == "net:libcurlMulti" {
                 let url = try server.url(Fixtures.smallPath)

@@ -19,28 +19,9 @@ enum WebSocketBench {
 
     static func run(rounds: Int, output: String?) async throws {
         #if os(Linux)
-            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent()
-            let python = root.appendingPathComponent(".build/harness-venv/bin/python").path
-            guard FileManager.default.isExecutableFile(atPath: python) else {
-                throw BenchmarkFailure(description: "\(python) is missing: run Tests/Harness/httpbin.sh start once")
-            }
-            let server = Process()
-            let serverOutput = Pipe()
-            server.executableURL = URL(fileURLWithPath: python)
-            server.arguments = [
-                root.appendingPathComponent("Tests/Harness/websocket_server.py").path,
-                root.appendingPathComponent("Tests/NetworkingCurlTests/Fixtures").path,
-            ]
-            let serverInput = Pipe()
-            server.standardOutput = serverOutput
-            server.standardInput = serverInput  // the server exits when this closes
-            try server.run()
-            defer { try? serverInput.fileHandleForWriting.close() }
-            let line = String(decoding: serverOutput.fileHandleForReading.availableData, as: UTF8.self)
-            guard let port = line.split(separator: " ").first.flatMap({ Int($0) }) else {
-                throw BenchmarkFailure(description: "websocket_server.py did not start: \(line)")
-            }
+            let server = try EchoServer()
+            defer { server.stop() }
+            let (root, python, port) = (server.root, server.python, server.port)
             var ours: [Round] = []
             var reference: [Round] = []
             for round in 1...rounds {
@@ -96,6 +77,43 @@ enum WebSocketBench {
     }
 
     #if os(Linux)
+        /// The `websockets` echo server of Tests/Harness/websocket_server.py, in the package's
+        /// virtual environment; it exits when `stop` closes its standard input.
+        struct EchoServer {
+            let root: URL
+            let python: String
+            let port: Int
+            private let input: Pipe
+
+            init() throws {
+                root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent()
+                python = root.appendingPathComponent(".build/harness-venv/bin/python").path
+                guard FileManager.default.isExecutableFile(atPath: python) else {
+                    throw BenchmarkFailure(description: "\(python) is missing: run Tests/Harness/httpbin.sh start once")
+                }
+                let server = Process()
+                let output = Pipe()
+                server.executableURL = URL(fileURLWithPath: python)
+                server.arguments = [
+                    root.appendingPathComponent("Tests/Harness/websocket_server.py").path,
+                    root.appendingPathComponent("Tests/NetworkingCurlTests/Fixtures").path,
+                ]
+                input = Pipe()
+                server.standardOutput = output
+                server.standardInput = input  // the server exits when this closes
+                try server.run()
+                let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+                guard let port = line.split(separator: " ").first.flatMap({ Int($0) }) else {
+                    try? input.fileHandleForWriting.close()
+                    throw BenchmarkFailure(description: "websocket_server.py did not start: \(line)")
+                }
+                self.port = port
+            }
+
+            func stop() { try? input.fileHandleForWriting.close() }
+        }
+
         private static func networkingRound(port: Int) async throws -> Round {
             // Uncompressed, as the reference client runs (`compression=None`).
             let socket = try await Networking(baseURL: "http://127.0.0.1:\(port)").webSocket(
