@@ -28,7 +28,7 @@ package struct InterceptorChain: Sendable {
     /// Sends `request` (with the body `beside` it, a file or a stream, if it has one; see
     /// `BodyBeside`) through every interceptor and the transport, with `options` handed to the
     /// interceptors that read them.
-    package func send(
+    package nonisolated(nonsending) func send(
         _ request: URLRequest, beside: BodyBeside? = nil, options: RequestOptions = RequestOptions()
     ) async throws(NetworkingError) -> HTTPExchange {
         try await run(request, beside: beside, options: options, from: interceptors.startIndex)
@@ -38,7 +38,7 @@ package struct InterceptorChain: Sendable {
     /// after the last. An error an interceptor throws becomes a `NetworkingError` naming it (see
     /// `NetworkingError.hookFailure`); the errors of the inner stages, already `NetworkingError`s,
     /// pass through it as they are.
-    private func run(
+    private nonisolated(nonsending) func run(
         _ request: URLRequest, beside: BodyBeside?, options: RequestOptions, from index: Int
     ) async throws(NetworkingError) -> HTTPExchange {
         guard index < interceptors.endIndex else {

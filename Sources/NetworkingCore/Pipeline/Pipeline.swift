@@ -273,7 +273,7 @@ public struct Pipeline: Sendable {
 
     /// Sends the request (with the body beside it) through the interceptors, which get `options`,
     /// and `step`.
-    private func send(
+    private nonisolated(nonsending) func send(
         _ urlRequest: URLRequest, beside: BodyBeside?, options: RequestOptions, through step: TransportStep
     ) async -> Result<HTTPExchange, NetworkingError> {
         do throws(NetworkingError) {

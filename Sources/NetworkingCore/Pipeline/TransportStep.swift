@@ -59,7 +59,9 @@ package struct TransportStep: Sendable {
     /// observed (the attempt ends when its response head, or its failure, reaches the step). Each
     /// time the transport sent the request again on its own (`TransactionMetrics.resends`) counts
     /// as an attempt too.
-    package func send(_ request: URLRequest, beside: BodyBeside? = nil) async throws(NetworkingError) -> HTTPExchange {
+    package nonisolated(nonsending) func send(
+        _ request: URLRequest, beside: BodyBeside? = nil
+    ) async throws(NetworkingError) -> HTTPExchange {
         guard let attempts else { return try await attempt(request, beside: beside) }
         var start = attempts.begin()
         do throws(NetworkingError) {
@@ -76,7 +78,9 @@ package struct TransportStep: Sendable {
     }
 
     /// One attempt: the request's hops, and its body collected or handed over as it arrives.
-    private func attempt(_ request: URLRequest, beside: BodyBeside?) async throws(NetworkingError) -> HTTPExchange {
+    private nonisolated(nonsending) func attempt(
+        _ request: URLRequest, beside: BodyBeside?
+    ) async throws(NetworkingError) -> HTTPExchange {
         // Progress is counted as the body arrives, so the transport is asked to stream it.
         var sent = try TransportRequest(
             sending: request, beside: beside, reading: downloadProgress == nil ? reading : .streamed)
@@ -107,7 +111,9 @@ extension TransportStep {
     ///
     /// This is where every request's redirects are followed, whatever its transport: the
     /// library's own, a fake, a recorder or a user's.
-    package func sendHops(_ request: TransportRequest) async throws(NetworkingError) -> TransportResponse {
+    package nonisolated(nonsending) func sendHops(
+        _ request: TransportRequest
+    ) async throws(NetworkingError) -> TransportResponse {
         let jar = state.cookieJar
         if jar == nil {
             // Most requests: no jar to consult, and no redirect.
@@ -123,7 +129,7 @@ extension TransportStep {
     /// The hop loop, from the first hop's `response` when it was sent already. Its
     /// `RedirectState` decides each redirect, catches a cycle and keeps the history the last
     /// hop's metrics carry.
-    private func followRedirects(
+    private nonisolated(nonsending) func followRedirects(
         of request: TransportRequest, after first: TransportResponse?
     ) async throws(NetworkingError) -> TransportResponse {
         let startDate = first?.metrics?.startDate ?? Date()
