@@ -12,7 +12,9 @@ import Foundation
 /// `sendHops`), and hands the interceptors an exchange: the whole body when the caller collects it
 /// (reporting a 2xx body's arrival to `downloadProgress`, when given); for a caller that reads a
 /// 2xx body as it arrives (a stream, a download), an empty body with the stream beside it
-/// (`HTTPExchange.arrivingBody`), where the pipeline takes it from.
+/// (`HTTPExchange.arrivingBody`), where the pipeline takes it from. Its steps run on their
+/// caller's executor (`nonisolated(nonsending)`): the pipeline calls them from its own
+/// `@concurrent` entry points, off any actor, so a hop to the pool would be a check for nothing.
 package struct TransportStep: Sendable {
     let transport: any HTTPTransport
     /// The request's redirect policy and cookie jar.
