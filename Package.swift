@@ -62,11 +62,13 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks", dependencies: ["Networking", "NetworkingCurl", "CCurlShim"], path: "Tests/Benchmarks",
             exclude: ["nginx.conf.in", "bench.sh"]),
+        // The launcher of the test servers (Tests/Harness's Python servers), for the tests and the soak.
+        .target(name: "HarnessSupport", path: "Tests/HarnessSupport"),
         .testTarget(name: "NetworkingCoreTests", dependencies: ["NetworkingCore"]),
         .testTarget(
             name: "NetworkingTests",
             dependencies: [
-                "Networking", "NetworkingTesting", "NetworkingWebSockets",
+                "Networking", "NetworkingTesting", "NetworkingWebSockets", "HarnessSupport",
                 .target(name: "NetworkingCurl", condition: .when(platforms: [.linux])),
             ],
             resources: [.copy("Fixtures")]),
@@ -82,10 +84,14 @@ let package = Package(
         .executableTarget(name: "Walkthrough", dependencies: ["Networking"], path: "Examples/Walkthrough"),
         .executableTarget(name: "CurlMeasure", dependencies: ["NetworkingCurl"], path: "Tests/Tools/CurlMeasure"),
         .testTarget(
-            name: "NetworkingCurlTests", dependencies: ["NetworkingCurl", "Networking"], exclude: ["Fixtures"]),
+            name: "NetworkingCurlTests", dependencies: ["NetworkingCurl", "Networking", "HarnessSupport"],
+            exclude: ["Fixtures"]),
         .executableTarget(
             name: "Soak",
-            dependencies: ["Networking", .target(name: "NetworkingCurl", condition: .when(platforms: [.linux]))],
+            dependencies: [
+                "Networking", "HarnessSupport",
+                .target(name: "NetworkingCurl", condition: .when(platforms: [.linux])),
+            ],
             path: "Tests/Soak"),
     ],
     swiftLanguageModes: [.v6]

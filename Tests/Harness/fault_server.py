@@ -7,9 +7,9 @@ It listens on two loopback ports chosen by the kernel: the main one, and a secon
     {"port": 40123, "other_port": 40124, "pid": 4242}
 
 (and writes the same line to --port-file if given; with --tls CERTIFICATE KEY, also "tls_port": the
-main routes over TLS, ALPN http/1.1), then serves until it is killed or its
-standard input reaches end of file: a test that starts it with a pipe on stdin cannot leak it,
-even if the test process dies without a tearDown.
+main routes over TLS, ALPN http/1.1), then serves until it is signalled, its standard input reaches
+end of file (not with --ignore-stdin) or the process that started it is gone (harness_lifetime.py):
+a test that starts it with a pipe on stdin cannot leak it, even if it dies without a tearDown.
 
 Every response is written by hand on the raw socket, so that each fault is exactly the bytes
 described below. Paths (query parameters in brackets):
@@ -85,10 +85,10 @@ from fault_server_signals import (
     handle_quota,
     handle_status,
 )
+from harness_lifetime import tie_to_parent
 from fault_server_http import (
     CURRENT,
     STATE,
-    exit_when_stdin_closes,
     head,
     json_response,
     listen,
@@ -378,6 +378,7 @@ def main():
         tls = (tls_listener, info["tls_port"], tls_context(*args.tls))
         threading.Thread(target=accept_loop, args=tls, daemon=True).start()
     line = json.dumps(info)
+    tie_to_parent(stdin=not args.ignore_stdin)
     if args.port_file:
         with open(args.port_file + ".tmp", "w") as f:
             f.write(line + "\n")
@@ -386,8 +387,6 @@ def main():
     sys.stdout.flush()
 
     threading.Thread(target=accept_loop, args=(other_listener, other_port), daemon=True).start()
-    if not args.ignore_stdin:
-        threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
     accept_loop(main_listener, port)
 
 

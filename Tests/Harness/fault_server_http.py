@@ -4,11 +4,9 @@ forever). Each connection runs on a thread of its own; `CURRENT` holds what one 
 """
 
 import json
-import os
 import socket
 import ssl
 import struct
-import sys
 import threading
 import time
 import zlib
@@ -161,12 +159,3 @@ def record(request):
     STATE.record(key, {"port": request.port, "path": request.path,
                        "headers": [[name, value] for name, value in request.headers]})
 
-
-def exit_when_stdin_closes():
-    """Ends the server once its standard input reaches end of file (the test that started it is gone)."""
-    try:
-        while sys.stdin.buffer.read(65536):
-            pass
-    except (OSError, ValueError):
-        pass
-    os._exit(0)

@@ -8,8 +8,9 @@ JSON line on stdout (also written to --info-file if given):
   {"tls_port", "control_port", "ca_file"}
 
 tls_port speaks HTTP/2 over TLS (ALPN h2) with a certificate for localhost and 127.0.0.1 signed by
-the CA in ca_file. The server runs until its standard input closes (or, with --parent PID, until
-that process is gone), or it is signalled.
+the CA in ca_file. The server runs until its standard input closes (not watched with --parent PID),
+the process named by --parent or the one that started it is gone, or it is signalled
+(harness_lifetime.py).
 
 GET /chaos?id=ID is answered, most of the time (NORMAL_SHARE), with 200 and the JSON body
 {"path", "id", "connection", "stream"} naming the request, so that a client can tell whether each
@@ -253,6 +254,7 @@ async def serve_control(reader, writer):
 async def main(arguments):
     harness = os.path.dirname(os.path.abspath(__file__))
     temporary = None if arguments.state_dir else tempfile.mkdtemp(prefix="h2-chaos-certificates.")
+    fault.tie_to_run(arguments, temporary)
     material = make_certificates(arguments.state_dir or temporary, os.path.join(harness, "../NetworkingCurlTests/Fixtures"))
     tls = await asyncio.start_server(serve_chaos, "127.0.0.1", 0, ssl=fault.tls_context(*material["good"]))
     control = await asyncio.start_server(serve_control, "127.0.0.1", 0)
@@ -266,10 +268,7 @@ async def main(arguments):
             file.write(line + "\n")
         os.replace(arguments.info_file + ".tmp", arguments.info_file)
     print(line, flush=True)
-    if arguments.parent:
-        await fault.watch_parent(arguments.parent, temporary)
-    else:
-        await fault.watch_stdin(temporary)
+    await asyncio.Event().wait()
 
 
 if __name__ == "__main__":

@@ -13,7 +13,8 @@ the CA in ca_file; cleartext_port speaks HTTP/2 with prior knowledge. The three 
 servers whose certificate is expired, names another host (wrong.example), or is self-signed; they
 are made with `openssl` at start-up (without it, the TLS port uses the test CA of
 Tests/NetworkingCurlTests/Fixtures and the three ports are null). The server runs until its
-standard input closes (or, with --parent PID, until that process is gone), or it is signalled.
+standard input closes (not watched with --parent PID), the process named by --parent or the one that
+started it is gone, or it is signalled (harness_lifetime.py).
 
 Every request may carry ?id=ID; the server counts, per ID, the requests it received and those it
 processed (answered, or began to answer). A stream refused or left above a GOAWAY's last stream id
@@ -93,6 +94,7 @@ from hyperframe.frame import DataFrame, SettingsFrame
 
 from h2_fault_certificates import make_certificates
 from h2_fault_frames import FrameFaults, alpn_contexts, old_tls_server, serve_http1
+from harness_lifetime import tie_to_parent
 
 HOLD_LIMIT = 2.0
 
@@ -330,30 +332,15 @@ def tls_context(certificate, key):
     return context
 
 
-def leave(temporary):
-    if temporary:
-        shutil.rmtree(temporary, ignore_errors=True)
-    os._exit(0)
-
-
-async def watch_parent(parent, temporary):
-    while True:
-        await asyncio.sleep(0.5)
-        try:
-            os.kill(parent, 0)
-        except ProcessLookupError:
-            leave(temporary)
-
-
-async def watch_stdin(temporary):
-    loop = asyncio.get_running_loop()
-    await loop.run_in_executor(None, sys.stdin.read)
-    leave(temporary)
+def tie_to_run(arguments, temporary):
+    """Ends the server with the test run (harness_lifetime.py), its temporary certificates removed."""
+    tie_to_parent(arguments.parent, cleanup=lambda: temporary and shutil.rmtree(temporary, ignore_errors=True))
 
 
 async def main(arguments):
     harness = os.path.dirname(os.path.abspath(__file__))
     temporary = None if arguments.state_dir else tempfile.mkdtemp(prefix="h2-fault-certificates.")
+    tie_to_run(arguments, temporary)
     fixtures = os.path.join(harness, "../NetworkingCurlTests/Fixtures")
     material = make_certificates(arguments.state_dir or temporary, fixtures)
     good = material["good"]
@@ -379,7 +366,7 @@ async def main(arguments):
             file.write(line + "\n")
         os.replace(arguments.info_file + ".tmp", arguments.info_file)
     print(line, flush=True)
-    await (watch_parent(arguments.parent, temporary) if arguments.parent else watch_stdin(temporary))
+    await asyncio.Event().wait()
 
 
 if __name__ == "__main__":

@@ -7,8 +7,9 @@ a loopback port chosen by the kernel and prints one line on stdout when it is re
 
     resumable_upload_server 40123
 
-(and writes the base URL to --url-file if given), then serves until it is killed, its standard
-input reaches end of file (unless --parent is given) or the process named by --parent is gone.
+(and writes the base URL to --url-file if given), then serves until it is signalled, its standard
+input reaches end of file (unless --parent is given), or the process named by --parent or the one
+that started it is gone (harness_lifetime.py).
 
   POST|PUT /files?key=K[&options]   upload creation: with Upload-Complete and a known interop
                                     version, makes an upload resource /uploads/<id>, answers
@@ -45,15 +46,13 @@ import hashlib
 import json
 import os
 import shutil
-import signal
 import socket
-import sys
-import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
 import resumable_upload_state
+from harness_lifetime import tie_to_parent
 from resumable_upload_state import (
     LOCK, PIECE, UPLOADS, VERSIONS, digest, key_state, new_upload, note, received, report, structured_boolean,
     structured_integer,
@@ -344,26 +343,6 @@ class Handler(BaseHTTPRequestHandler):
         self.respond(204)
 
 
-def stop(*_):
-    shutil.rmtree(resumable_upload_state.STORE, ignore_errors=True)
-    os._exit(0)
-
-
-def watch_parent(pid):
-    while True:
-        try:
-            os.kill(pid, 0)
-        except OSError:
-            stop()
-        time.sleep(1)
-
-
-def watch_stdin():
-    while sys.stdin.buffer.read(4096):
-        pass
-    stop()
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url-file", help="write the base URL to this file once listening")
@@ -373,19 +352,12 @@ def main():
     server.daemon_threads = True
     port = server.server_address[1]
 
-    # A parent may have blocked these signals, and its children inherit the mask.
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
+    tie_to_parent(args.parent, cleanup=lambda: shutil.rmtree(resumable_upload_state.STORE, ignore_errors=True))
     if args.url_file:
         with open(args.url_file + ".tmp", "w") as handle:
             handle.write("http://127.0.0.1:%d\n" % port)
         os.replace(args.url_file + ".tmp", args.url_file)
     print("resumable_upload_server %d" % port, flush=True)
-    if args.parent:
-        threading.Thread(target=watch_parent, args=(args.parent,), daemon=True).start()
-    else:
-        threading.Thread(target=watch_stdin, daemon=True).start()
     server.serve_forever()
 
 

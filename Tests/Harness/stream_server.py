@@ -5,9 +5,9 @@ It listens on a loopback port chosen by the kernel and prints one line on stdout
 
     stream_server 40123
 
-(and writes the base URL to --url-file if given), then serves until it is killed, its standard
-input reaches end of file (unless --parent is given) or the process named by --parent is gone: a
-test or a harness that starts it cannot leak it.
+(and writes the base URL to --url-file if given), then serves until it is signalled, its standard
+input reaches end of file (unless --parent is given), or the process named by --parent or the one
+that started it is gone (harness_lifetime.py): a test or a harness that starts it cannot leak it.
 
 Every response is written by hand on the raw socket, so that what the client gets is exactly what
 is described below, at the moment it is described. Paths (query parameters in brackets):
@@ -35,10 +35,10 @@ import argparse
 import json
 import os
 import socket
-import sys
 import threading
-import time
 from urllib.parse import parse_qs, urlsplit
+
+from harness_lifetime import tie_to_parent
 
 MAX_HEAD = 64 * 1024
 
@@ -279,26 +279,6 @@ def serve_client(sock):
             pass
 
 
-def watch_stdin():
-    try:
-        while sys.stdin.buffer.read(4096):
-            pass
-    except (OSError, ValueError):
-        pass
-    os._exit(0)
-
-
-def watch_parent(pid):
-    while True:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            os._exit(0)
-        except PermissionError:
-            pass
-        time.sleep(0.5)
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url-file", help="write the base URL to this file once listening")
@@ -314,11 +294,8 @@ def main():
         with open(args.url_file + ".tmp", "w") as handle_file:
             handle_file.write(f"http://127.0.0.1:{port}\n")
         os.replace(args.url_file + ".tmp", args.url_file)
+    tie_to_parent(args.parent)
     print(f"stream_server {port}", flush=True)
-    if args.parent:
-        threading.Thread(target=watch_parent, args=(args.parent,), daemon=True).start()
-    else:
-        threading.Thread(target=watch_stdin, daemon=True).start()
     while True:
         client, _ = listener.accept()
         threading.Thread(target=serve_client, args=(client,), daemon=True).start()

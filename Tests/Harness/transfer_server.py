@@ -3,7 +3,8 @@
 
 Standard library only. Binds 127.0.0.1 on a free port and prints "PORT <n>" on stdout once it
 listens; the tests start it with Process and stop it in tearDown by closing its stdin (the server
-exits at EOF on stdin, so it also goes away when the test process dies) or with SIGTERM. Endpoints:
+exits at EOF on stdin, or once the process that started it is gone: harness_lifetime.py) or with
+SIGTERM. Endpoints:
 
   GET  /file/<name>?size=N         deterministic bytes (see content()), with ETag and
                                    Last-Modified; honours Range and If-Range (RFC 9110).
@@ -27,8 +28,6 @@ exits at EOF on stdin, so it also goes away when the test process dies) or with 
 """
 
 import json
-import os
-import signal
 import sys
 import threading
 import time
@@ -36,6 +35,8 @@ import zlib
 from email.utils import formatdate
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
+
+from harness_lifetime import tie_to_parent
 
 BLOCK_LENGTH = 4093  # prime, so a resume at the wrong offset cannot line up by accident
 LOCK = threading.Lock()
@@ -337,16 +338,8 @@ class Handler(BaseHTTPRequestHandler):
             self.send_events("id: %d\nevent: tick\ndata: {\"n\": %d}\n\n" % (number, number), interval)
 
 
-def exit_at_end_of_stdin():
-    while sys.stdin.buffer.read(4096):
-        pass
-    os._exit(0)
-
-
 def main():
-    # A parent may start us with signals blocked (Foundation's Process does): unblock SIGTERM/SIGINT.
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
-    threading.Thread(target=exit_at_end_of_stdin, daemon=True).start()
+    tie_to_parent()
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     print("PORT %d" % server.server_address[1], flush=True)

@@ -3,7 +3,8 @@
 Usage: websocket_server.py FIXTURES_DIR (the TLS fixture directory, for wss).
 
 Prints one line "ECHO_PORT TLS_PORT RAW_PORT" when ready, then serves until its standard input
-closes (the test process ended or closed it), it is signalled, or 600 seconds pass.
+closes (the test process ended or closed it), the process that started it is gone, it is
+signalled (harness_lifetime.py), or 600 seconds pass.
 
 - ECHO_PORT (ws) and TLS_PORT (wss, the fixture certificate): the `websockets` package.
   /echo echoes every message; /headers sends the handshake's header fields as one JSON text
@@ -38,7 +39,6 @@ import resource
 import ssl
 import struct
 import sys
-import threading
 import time
 import zlib
 from http import HTTPStatus
@@ -46,19 +46,10 @@ from http import HTTPStatus
 from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
+from harness_lifetime import tie_to_parent
+
 GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 INJECTING_LOCATION = "/request%20HTTP/1.1%0D%0AX-Injected:%20yes%0D%0AX-Pad:%20"
-
-
-def tie_to_parent(loop, stop):
-    def watch():
-        try:
-            sys.stdin.read()
-        finally:
-            loop.call_soon_threadsafe(stop.set_result, None)
-
-    threading.Thread(target=watch, daemon=True).start()
-    loop.call_later(600, lambda: stop.done() or stop.set_result(None))
 
 
 async def echo_handler(connection):
@@ -214,7 +205,8 @@ async def main():
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     loop = asyncio.get_running_loop()
     stop = loop.create_future()
-    tie_to_parent(loop, stop)
+    tie_to_parent()
+    loop.call_later(600, lambda: stop.done() or stop.set_result(None))
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(os.path.join(fixtures, "server.pem"), os.path.join(fixtures, "server.key"))
     options = dict(

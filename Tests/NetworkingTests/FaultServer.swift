@@ -1,4 +1,5 @@
 import Foundation
+import HarnessSupport
 import Synchronization
 import XCTest
 
@@ -7,13 +8,12 @@ import XCTest
 #endif
 
 /// The fault-injection server (`Tests/Harness/fault_server.py`), started by a test's `setUp` and
-/// stopped by its `tearDown`.
+/// stopped by its `tearDown`, through `HarnessServer` (which also ties its life to the test
+/// process's).
 ///
 /// The server listens on three loopback ports picked by the kernel (`port`, `otherPort` as
 /// "another origin", and `tlsPort`: the main routes over TLS with the fixture certificate, ALPN
-/// http/1.1 only) and reports them on its first line of output. Its standard input is a pipe
-/// held by this object: if the test process dies without a `tearDown`, the pipe closes and the
-/// server exits by itself, so no server outlives the tests.
+/// http/1.1 only) and reports them on its first line of output.
 final class FaultServer {
     /// The main port.
     let port: Int
@@ -21,9 +21,7 @@ final class FaultServer {
     let otherPort: Int
     /// The main routes over TLS (HTTP/1.1 only), with the certificate `caFile` signed.
     let tlsPort: Int
-    private let process: Process
-    private let stdinPipe: Pipe
-    private let stdoutPipe: Pipe
+    private let server: HarnessServer
 
     /// `http://127.0.0.1:<port>`.
     var baseURL: String { "http://127.0.0.1:\(port)" }
@@ -34,41 +32,17 @@ final class FaultServer {
     /// The CA that signed the TLS port's certificate (`Tests/NetworkingCurlTests/Fixtures/ca.pem`).
     var caFile: String { Self.fixtures.appendingPathComponent("ca.pem").path }
 
-    struct StartFailure: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    /// The server script, found next to this file.
-    static var scriptURL: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Harness/fault_server.py")
-    }
-
     /// The TLS fixtures the TLS port serves (`Tests/NetworkingCurlTests/Fixtures`).
-    static var fixtures: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("NetworkingCurlTests/Fixtures")
-    }
+    static var fixtures: URL { HarnessServer.root.appendingPathComponent("Tests/NetworkingCurlTests/Fixtures") }
 
     /// Starts a server and waits (at most 20 s) for it to report its ports.
     init() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", Self.scriptURL.path, "--tls", Self.fixtures.appendingPathComponent("server.pem").path,
-            Self.fixtures.appendingPathComponent("server.key").path,
-        ]
-        let stdinPipe = Pipe()
-        let stdoutPipe = Pipe()
-        process.standardInput = stdinPipe
-        process.standardOutput = stdoutPipe
-        process.standardError = FileHandle.standardError
-        try process.run()
-        self.process = process
-        self.stdinPipe = stdinPipe
-        self.stdoutPipe = stdoutPipe
-
-        let line = Self.readLine(stdoutPipe.fileHandleForReading, timeout: 20)
+        server = try HarnessServer(
+            script: "fault_server.py",
+            arguments: [
+                "--tls", Self.fixtures.appendingPathComponent("server.pem").path,
+                Self.fixtures.appendingPathComponent("server.key").path,
+            ], timeout: 20)
         struct Ports: Decodable {
             let port: Int
             let otherPort: Int
@@ -80,51 +54,14 @@ final class FaultServer {
                 case tlsPort = "tls_port"
             }
         }
-        guard let line, let ports = try? JSONDecoder().decode(Ports.self, from: Data(line.utf8)) else {
-            Self.stop(process, stdinPipe, stdoutPipe)
-            throw StartFailure(
-                description: "the fault server (\(Self.scriptURL.path)) did not report its ports: "
-                    + "\(line ?? "no output"). Is python3 on PATH?")
-        }
+        let ports = try server.info(Ports.self)
         port = ports.port
         otherPort = ports.otherPort
         tlsPort = ports.tlsPort
     }
 
-    deinit { Self.stop(process, stdinPipe, stdoutPipe) }
-
-    /// Stops the server: closes its stdin (it exits on EOF), then SIGTERM, then SIGKILL, and reaps it.
-    func stop() { Self.stop(process, stdinPipe, stdoutPipe) }
-
-    private static func stop(_ process: Process, _ stdinPipe: Pipe, _ stdoutPipe: Pipe) {
-        try? stdinPipe.fileHandleForWriting.close()
-        if process.isRunning {
-            process.terminate()
-            for _ in 0..<200 where process.isRunning { usleep(10_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-        }
-        try? stdoutPipe.fileHandleForReading.close()
-        try? stdinPipe.fileHandleForReading.close()
-        try? stdoutPipe.fileHandleForWriting.close()
-    }
-
-    /// Reads one line from `handle`, or `nil` on end of file or after `timeout` seconds.
-    private static func readLine(_ handle: FileHandle, timeout: TimeInterval) -> String? {
-        let descriptor = handle.fileDescriptor
-        var buffer = [UInt8]()
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 100) >= 0 else { return nil }
-            if poller.revents == 0 { continue }
-            var byte: UInt8 = 0
-            guard read(descriptor, &byte, 1) == 1 else { return nil }
-            if byte == UInt8(ascii: "\n") { return String(decoding: buffer, as: UTF8.self) }
-            buffer.append(byte)
-        }
-        return nil
-    }
+    /// Stops the server (see `HarnessServer.stop()`).
+    func stop() { server.stop() }
 
     // MARK: Control endpoints
 

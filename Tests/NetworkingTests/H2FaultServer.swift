@@ -1,14 +1,10 @@
 import Foundation
+import HarnessSupport
 import XCTest
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The misbehaving HTTP/2 server (`Tests/Harness/h2_fault_server.py`): the one `with-httpbin.sh`
 /// started (its JSON line in the file `H2_FAULT_INFO`), or else one this test process starts on
-/// first use with the harness venv's python, which exits with the process (its standard input
-/// closes).
+/// first use with the harness venv's python (`HarnessServer`), which exits with the process.
 struct H2FaultServer: Decodable, Sendable {
     /// HTTP/2 over TLS (ALPN h2), with a certificate `caFile` vouches for.
     let tlsPort: Int
@@ -96,50 +92,18 @@ struct H2FaultServer: Decodable, Sendable {
         return launch()
     }()
 
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    /// The process this test process started, kept (with the pipe to its standard input) for the
-    /// life of the process.
-    nonisolated(unsafe) private static var launched: (Process, Pipe)?
+    /// The server this test process started (through `HarnessServer`), kept for the life of the
+    /// process.
+    nonisolated(unsafe) private static var launched: HarnessServer?
 
     private static func launch() -> Result<H2FaultServer, Unavailable> {
-        let venv =
-            ProcessInfo.processInfo.environment["HTTPBIN_VENV"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? root.appendingPathComponent(".build/harness-venv").path
-        let python = URL(fileURLWithPath: venv).appendingPathComponent("bin/python").path
-        let script = root.appendingPathComponent("Tests/Harness/h2_fault_server.py").path
-        guard FileManager.default.isExecutableFile(atPath: python) else {
-            return .failure(
-                Unavailable(description: "no \(python): run Tests/Harness/httpbin.sh start (it makes the venv with h2)")
-            )
+        do {
+            let server = try HarnessServer(script: "h2_fault_server.py", python: .harnessVenv)
+            launched = server
+            return decode(Data(server.firstLine.utf8))
+        } catch {
+            return .failure(Unavailable(description: "\(error)"))
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        do { try process.run() } catch {
-            return .failure(Unavailable(description: "\(script) could not be started: \(error)"))
-        }
-        launched = (process, input)
-        var line = [UInt8]()
-        let descriptor = output.fileHandleForReading.fileDescriptor
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 100) >= 0 else { break }
-            if poller.revents == 0 { continue }
-            var byte: UInt8 = 0
-            guard read(descriptor, &byte, 1) == 1 else { break }
-            if byte == UInt8(ascii: "\n") { return decode(Data(line)) }
-            line.append(byte)
-        }
-        return .failure(
-            Unavailable(description: "\(script) did not report its ports: \(String(decoding: line, as: UTF8.self))"))
     }
 
     private static func decode(_ data: Data) -> Result<H2FaultServer, Unavailable> {

@@ -1,13 +1,10 @@
 import Foundation
+import HarnessSupport
 import XCTest
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The resumable upload server (`Tests/Harness/resumable_upload_server.py`): the one
 /// `with-httpbin.sh` started (`RESUMABLE_UPLOAD_BASE_URL`), or else one this test process starts
-/// on first use, which exits with the process.
+/// on first use (`HarnessServer`), which exits with the process.
 struct ResumableUploadServer: Sendable {
     /// `http://127.0.0.1:<port>`.
     let baseURL: String
@@ -68,43 +65,20 @@ struct ResumableUploadServer: Sendable {
         return launch()
     }()
 
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    /// The process this test process started, kept for the life of the process.
-    nonisolated(unsafe) private static var launched: Process?
+    /// The server this test process started (through `HarnessServer`), kept for the life of the
+    /// process.
+    nonisolated(unsafe) private static var launched: HarnessServer?
 
     private static func launch() -> Result<ResumableUploadServer, Unavailable> {
-        let script = root.appendingPathComponent("Tests/Harness/resumable_upload_server.py").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        // `--parent`: the server exits once this process is gone, however it ends.
-        process.arguments = ["python3", script, "--parent", String(getpid())]
-        let output = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        do { try process.run() } catch {
-            return .failure(Unavailable(description: "\(script) could not be started: \(error)"))
-        }
-        launched = process
-        var line = [UInt8]()
-        let descriptor = output.fileHandleForReading.fileDescriptor
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 100) >= 0 else { break }
-            if poller.revents == 0 { continue }
-            var byte: UInt8 = 0
-            guard read(descriptor, &byte, 1) == 1 else { break }
-            if byte == UInt8(ascii: "\n") {
-                let text = String(decoding: line, as: UTF8.self)
-                guard let port = text.split(separator: " ").last.flatMap({ Int($0) }) else { break }
-                return .success(ResumableUploadServer(baseURL: "http://127.0.0.1:\(port)", port: port))
+        do {
+            let server = try HarnessServer(script: "resumable_upload_server.py")
+            launched = server
+            guard let port = server.ports.last else {
+                return .failure(Unavailable(description: "resumable_upload_server.py printed \(server.firstLine)"))
             }
-            line.append(byte)
+            return .success(ResumableUploadServer(baseURL: "http://127.0.0.1:\(port)", port: port))
+        } catch {
+            return .failure(Unavailable(description: "\(error)"))
         }
-        return .failure(
-            Unavailable(description: "\(script) did not report its port: \(String(decoding: line, as: UTF8.self))"))
     }
 }

@@ -1,13 +1,13 @@
 import Foundation
+import HarnessSupport
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// The HTTP/2 chaos server of the soak's HTTP/2 mode (`Tests/Harness/h2_chaos_server.py`), started
-/// with the harness venv's python (`HTTPBIN_VENV`, else `.build/harness-venv`, which
-/// `Tests/Harness/httpbin.sh` makes) and the arguments in `H2_CHAOS_ARGS` (such as `--faults slow`,
-/// split at spaces); it exits when this process does (its standard input closes).
+/// by `HarnessServer` with the harness venv's python and the arguments in `H2_CHAOS_ARGS` (such as
+/// `--faults slow`, split at spaces); it exits when this process does.
 final class H2ChaosServer {
     /// HTTP/2 over TLS (ALPN h2), with a certificate `caFile` vouches for.
     let tlsPort: Int
@@ -15,8 +15,7 @@ final class H2ChaosServer {
     let controlPort: Int
     /// The CA of the certificate of `tlsPort`.
     let caFile: String
-    private let process: Process
-    private let input: Pipe
+    private let server: HarnessServer
 
     /// Why the server could not be started.
     struct Unavailable: Error, CustomStringConvertible {
@@ -36,35 +35,18 @@ final class H2ChaosServer {
     }
 
     init() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let venv =
-            ProcessInfo.processInfo.environment["HTTPBIN_VENV"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? root.appendingPathComponent(".build/harness-venv").path
-        let python = URL(fileURLWithPath: venv).appendingPathComponent("bin/python").path
-        let script = root.appendingPathComponent("Tests/Harness/h2_chaos_server.py").path
-        guard FileManager.default.isExecutableFile(atPath: python) else {
-            throw Unavailable(
-                description: "no \(python): run Tests/Harness/httpbin.sh start (it makes the venv with h2)")
-        }
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
         let extra = ProcessInfo.processInfo.environment["H2_CHAOS_ARGS"] ?? ""
-        process.arguments = [script] + extra.split(separator: " ").map(String.init)
-        input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        try process.run()
-        let line = Self.firstLine(of: output.fileHandleForReading.fileDescriptor, within: 60)
-        guard let info = try? JSONDecoder().decode(Info.self, from: Data(line.utf8)) else {
-            process.terminate()
-            throw Unavailable(description: "\(script) did not report its ports: \(line)")
+        do {
+            server = try HarnessServer(
+                script: "h2_chaos_server.py", arguments: extra.split(separator: " ").map(String.init),
+                python: .harnessVenv, timeout: 60)
+            let info = try server.info(Info.self)
+            tlsPort = info.tlsPort
+            controlPort = info.controlPort
+            caFile = info.caFile
+        } catch {
+            throw Unavailable(description: "\(error)")
         }
-        tlsPort = info.tlsPort
-        controlPort = info.controlPort
-        caFile = info.caFile
     }
 
     /// `https://127.0.0.1:<tlsPort>`.
@@ -82,30 +64,8 @@ final class H2ChaosServer {
         return .success(counts)
     }
 
-    /// Ends the server: its standard input closes, and it is signalled in case it does not notice.
-    func stop() {
-        try? input.fileHandleForWriting.close()
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
-    }
-
-    /// The first line `descriptor` gives within `seconds` (what came so far, if it does not end).
-    private static func firstLine(of descriptor: Int32, within seconds: Double) -> String {
-        var line = [UInt8]()
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 100) >= 0 else { break }
-            if poller.revents == 0 { continue }
-            var byte: UInt8 = 0
-            guard read(descriptor, &byte, 1) == 1 else { break }
-            if byte == UInt8(ascii: "\n") { break }
-            line.append(byte)
-        }
-        return String(decoding: line, as: UTF8.self)
-    }
+    /// Ends the server (see `HarnessServer.stop()`).
+    func stop() { server.stop() }
 
     /// The body of `GET target` from the HTTP/1.0 server on loopback `port`, read until it closes.
     private static func get(port: Int, target: String) -> Data? {

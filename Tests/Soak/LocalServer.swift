@@ -1,14 +1,17 @@
 import Foundation
+import HarnessSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// The local server for the real share: nginx if installed, else the Python fault server.
+/// The local server for the real share: nginx if installed, else the Python fault server (started
+/// by `HarnessServer`).
 final class LocalServer {
     let baseURL: String
     let paths: (ok: String, garbage: String, unavailable: String, dropped: String, auth: String)
-    private let process: Process
+    private let process: Process?
+    private let harnessServer: HarnessServer?
     private let directory: URL
 
     init() throws {
@@ -27,26 +30,16 @@ final class LocalServer {
             baseURL = "http://127.0.0.1:\(port)"
             paths = ("/ok", "/garbage", "/unavailable", "/dropped", "/auth")
         } else {
-            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("Harness/fault_server.py")
-            let portFile = directory.appendingPathComponent("ports.json")
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", script.path, "--port-file", portFile.path, "--ignore-stdin"]
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            var data: Data?
-            for _ in 0..<200 where data == nil {
-                usleep(50_000)
-                data = try? Data(contentsOf: portFile)
-            }
+            let server = try HarnessServer(script: "fault_server.py", timeout: 10)
             struct Ports: Decodable { let port: Int }
-            let port = try JSONDecoder().decode(Ports.self, from: data ?? Data()).port
-            baseURL = "http://127.0.0.1:\(port)"
+            baseURL = "http://127.0.0.1:\(try server.info(Ports.self).port)"
             paths = ("/ok", "/garbage-json", "/status?code=503&retry_after=0", "/close-before-headers", "/record")
-            self.process = process
+            self.process = nil
+            harnessServer = server
             return
         }
         self.process = process
+        harnessServer = nil
         try process.run()
         for _ in 0..<100 where !Self.accepts(baseURL) { usleep(50_000) }
     }
@@ -67,10 +60,11 @@ final class LocalServer {
         }
     }
 
-    var name: String { process.executableURL?.lastPathComponent == "nginx" ? "nginx" : "fault_server.py" }
+    var name: String { process == nil ? "fault_server.py" : "nginx" }
 
     func stop() {
-        if process.isRunning {
+        harnessServer?.stop()
+        if let process, process.isRunning {
             process.terminate()
             process.waitUntilExit()
         }
