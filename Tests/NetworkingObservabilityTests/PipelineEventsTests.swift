@@ -146,8 +146,8 @@ final class PipelineEventsTests: XCTestCase {
     }
 
     func testFileBodyIsNotCountedAsSomethingItIsNot() async throws {
+        let file = temporaryFileURL("body.bin")
         let events = await events { broadcaster in
-            let file = temporaryFileURL("body.bin")
             let request = HTTPRequest(
                 method: .post, path: "/upload", body: .file(file, contentType: "application/octet-stream"))
             await send(pipeline(cannedTransport(), observers: [broadcaster]), request)

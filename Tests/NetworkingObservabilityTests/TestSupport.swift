@@ -46,9 +46,13 @@ final class MemorySink: LogSink {
     var text: String { records.map(\.text).joined() }
 }
 
-/// A unique path under the temporary directory (the file itself is not created).
-func temporaryFileURL(_ name: String = "networking.log") -> URL {
-    FileManager.default.temporaryDirectory
-        .appendingPathComponent("NetworkingObservabilityTests-\(UUID().uuidString)", isDirectory: true)
-        .appendingPathComponent(name)
+extension XCTestCase {
+    /// A unique path in a directory of its own under the temporary directory (neither is created
+    /// here); the directory, with whatever the test put in it, is removed when the test ends.
+    func temporaryFileURL(_ name: String = "networking.log") -> URL {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("NetworkingObservabilityTests-\(UUID().uuidString)", isDirectory: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        return directory.appendingPathComponent(name)
+    }
 }
