@@ -6,9 +6,9 @@ It listens on two loopback ports chosen by the kernel: the main one, and a secon
 
     {"port": 40123, "other_port": 40124, "pid": 4242}
 
-(and writes the same line to --port-file if given; with --tls CERTIFICATE KEY, also "tls_port": the
-main routes over TLS, ALPN http/1.1), then serves until it is signalled, its standard input reaches
-end of file (not with --ignore-stdin) or the process that started it is gone (harness_lifetime.py):
+(with --tls CERTIFICATE KEY, also "tls_port": the main routes over TLS, ALPN http/1.1), then serves
+until it is signalled, its standard input reaches end of file or the process that started it is
+gone (harness_lifetime.py):
 a test that starts it with a pipe on stdin cannot leak it, even if it dies without a tearDown.
 
 Every response is written by hand on the raw socket, so that each fault is exactly the bytes
@@ -365,8 +365,6 @@ def accept_loop(listener, port, context=None):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--port-file", help="also write the JSON line with the ports to this file")
-    parser.add_argument("--ignore-stdin", action="store_true", help="keep running when stdin closes")
     parser.add_argument("--tls", nargs=2, metavar=("CERTIFICATE", "KEY"), help="also serve over TLS on tls_port")
     args = parser.parse_args()
 
@@ -378,11 +376,7 @@ def main():
         tls = (tls_listener, info["tls_port"], tls_context(*args.tls))
         threading.Thread(target=accept_loop, args=tls, daemon=True).start()
     line = json.dumps(info)
-    tie_to_parent(stdin=not args.ignore_stdin)
-    if args.port_file:
-        with open(args.port_file + ".tmp", "w") as f:
-            f.write(line + "\n")
-        os.replace(args.port_file + ".tmp", args.port_file)
+    tie_to_parent()
     sys.stdout.write(line + "\n")
     sys.stdout.flush()
 

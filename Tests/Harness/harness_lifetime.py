@@ -8,8 +8,8 @@ A server calls `tie_to_parent()` from its main thread once it is listening. From
   job, may leave them so), and a SIGTERM that stays blocked never arrives: the three are unblocked
   and handled here;
 - its standard input reaches end of file: the test holds the pipe's other end, which the kernel
-  closes when the test process ends however it ends (not watched with `stdin=False`, nor with
-  `parent`, for a server started by a shell with no pipe);
+  closes when the test process ends however it ends (not watched with `parent`, for a server
+  started by a shell with no pipe);
 - the process it belongs to is gone: `parent`, a process id, when given (a script's `--parent`),
   or the process that started it, noticed when this one is re-parented (`os.getppid()` changes).
   This holds when a pipe's end was inherited by some other child and stdin never closes, and when
@@ -29,7 +29,7 @@ SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 POLL_SECONDS = 0.5
 
 
-def tie_to_parent(parent=None, cleanup=None, stdin=True):
+def tie_to_parent(parent=None, cleanup=None):
     """Ends this process (after `cleanup()`) on a signal, at stdin's end, or once `parent` (by
     default the process that started this one) is gone; see the module's docstring."""
 
@@ -45,7 +45,7 @@ def tie_to_parent(parent=None, cleanup=None, stdin=True):
         signal.signal(number, leave)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
     threading.Thread(target=_watch_process, args=(parent, os.getppid(), leave), daemon=True).start()
-    if stdin and parent is None:
+    if parent is None:
         threading.Thread(target=_watch_stdin, args=(leave,), daemon=True).start()
     return leave
 
