@@ -16,7 +16,8 @@ import Synchronization
 // when idle, refused and reset streams, a late SETTINGS_MAX_CONCURRENT_STREAMS of 1, a head over
 // the client's limit, DATA after END_STREAM, a PING burst, a connection closed mid-body, an answer
 // after the deadline). `in-flight` (64) requests run at once, each with a deadline of 2 s (the
-// transport's `totalTimeout`); RSS and open descriptors are printed every `sample-every` (10,000).
+// transport's `totalTimeout`); RSS and open descriptors are printed every `sample-every` (10,000,
+// or a tenth of the run if that is less).
 //
 // The run passes when (see `H2SoakVerdict`): every request started ended, with a body or a typed
 // `NetworkingError` (none still running 10 s after its deadline, none in `.transport(.unknown)`),
@@ -83,6 +84,9 @@ enum H2Soak {
             if arguments.count > 0, let value = Int(arguments[0]) { total = value }
             if arguments.count > 1, let value = Int(arguments[1]) { every = value }
             if arguments.count > 2, let value = Int(arguments[2]) { inFlight = value }
+            // Flatness is judged between the sample at a tenth of the run and the last one: a
+            // shorter run than the interval is sampled ten times instead of never.
+            every = max(1, min(every, total / 10))
         }
     }
 
