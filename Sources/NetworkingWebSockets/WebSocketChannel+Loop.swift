@@ -22,6 +22,9 @@
             var assembler: WebSocketMessageAssembler
             /// The decompressor of incoming messages, when permessage-deflate was agreed.
             let inflater: WebSocketInflater?
+            /// Whether the socket is plain (it has a writer for other threads): a read that did not
+            /// fill the buffer emptied it, where TLS may still hold bytes the socket no longer shows.
+            var isPlain = false
             /// Frames taken from `pending`, being written.
             var output: [UInt8] = []
             var outputOffset = 0
@@ -81,6 +84,7 @@
                     assembler: WebSocketMessageAssembler(maxMessageSize: options.maxMessageSize),
                     inflater: try makeCodecs(for: agreement.compression))
                 let writer = agreement.compression == nil ? connection.directWriter() : nil
+                session.isPlain = writer != nil
                 state.withLock { $0.writer = writer }
                 state.withLock { $0.opening }?.resume(returning: agreement)
                 state.withLock { $0.opening = nil }
@@ -322,6 +326,8 @@
                     session.parser.append(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
                     processFrames(&session)
                     if session.failure != nil || session.closeReceived || !inbox.hasRoom { return false }
+                    // A plain socket read short has nothing more: the next bytes wake the loop.
+                    if session.isPlain, count < buffer.count { return false }
                 case .wouldBlock: return false
                 case .failed(let error):
                     finish(&session, session.failure ?? .transport(error))
