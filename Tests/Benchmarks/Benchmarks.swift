@@ -18,6 +18,7 @@ import Networking
 ///                                             libcurlMulti (libcurl's multi loop, the floor)|
 ///                                             networkingOnCurl (tuned like curlTransport),
 ///                                             memory:direct|actor (in-memory transport),
+///                                             large:raw|networking|libcurl (10 MB into memory),
 ///                                             cache:memoryHit|diskHit,
 ///                                             decode:tape|foundation|tapeList|foundationList|
 ///                                             tapeWide|foundationWide|tapeSnake|foundationSnake|
@@ -205,6 +206,8 @@ enum Benchmarks {
                 try Scenarios.networkClients(server, path: Fixtures.smallPath, as: Profile.self)
                 + Scenarios.transportClients(server, withLibcurl: inFlight == 1)
                 + Scenarios.tunedNetworkingClients(server)
+        case "large":
+            clients = try Scenarios.largeClients(server)
         case "cache":
             clients = try Scenarios.cacheClients(server, directory: Scenarios.cacheDirectory)
         case "decode":

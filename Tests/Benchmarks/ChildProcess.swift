@@ -56,6 +56,10 @@ enum ChildProcess {
                 let result: Result<Data, NetworkingError> = await networking.get(Fixtures.largePath)
                 return try result.get().count
             }
+        #if os(Linux)
+            case "libcurl":
+                download = try CurlBulkBaseline.childDownload(small: small, large: large)
+        #endif
         default:
             throw BenchmarkFailure(description: "unknown client \(client)")
         }

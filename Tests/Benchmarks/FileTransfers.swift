@@ -9,29 +9,40 @@ import Synchronization
 /// The `files` scenario: a 1 GiB download to a file and a 1 GiB upload from a file, each in a
 /// fresh child process (`Benchmarks files-child MODE CLIENT URL DIR`), for Networking on its
 /// default transport, for raw URLSession (`downloadTask`, `uploadTask(fromFile:)`) and for
-/// Networking on `URLSessionTransport`. The figure is the peak RSS rise during the transfer; the
-/// target (default transport) is at most 64 MiB.
+/// Networking on `URLSessionTransport`, and for the download raw libcurl (`CurlBulkBaseline`: a
+/// write callback writing each chunk to the file), the floor for a transport on libcurl. The
+/// figures are the transfer's time and the peak RSS rise during it; the targets (default
+/// transport) are at most 64 MiB, and a download within 1.1× raw libcurl's time.
 ///
 /// The served file is sparse (`Fixtures.hugePath`, made by `Benchmarks fixtures`), the upload
-/// source too (made in DIR, `.build/bench/files`); nginx's `/upload` answers 204 and discards
+/// source too (made in DIR, `.build/bench/files-PID`); nginx's `/upload` answers 204 and discards
 /// the body, which it still reads to the end (curl reports every byte as sent).
 enum FileTransfers {
     static let size: Int64 = 1 << 30
     static let clients = ["networking", "raw", "urlsession"]
+    /// Raw libcurl downloads only: an upload from a file is not what its floor is measured for.
+    static let downloadClients = clients + (isLinux ? ["libcurl"] : [])
+    static let isLinux: Bool = {
+        #if os(Linux)
+            return true
+        #else
+            return false
+        #endif
+    }()
     static let modes = ["download", "upload"]
     static let targetMiB = 64.0
 
     @MainActor
     static func scenario(_ context: Context, _ report: Report) async throws {
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            .appendingPathComponent(".build/bench/files")
+            .appendingPathComponent(".build/bench/files-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var rises: [String: [String: [Double]]] = [:]  // mode → client → bytes
         var seconds: [String: [String: [Double]]] = [:]
         for run in 0..<context.memoryRuns {
             for mode in modes {
-                for client in clients.rotated(by: run) {
+                for client in (mode == "download" ? downloadClients : clients).rotated(by: run) {
                     let (rise, time) = try child(mode: mode, client: client, context: context, directory: directory)
                     rises[mode, default: [:]][client, default: []].append(rise)
                     seconds[mode, default: [:]][client, default: []].append(time)
@@ -42,8 +53,8 @@ enum FileTransfers {
             "files", "1 GiB download to a file and upload from a file (peak RSS rise in a fresh process each)",
             clients: [
                 ("networking", "Networking (default transport)"), ("raw", "raw URLSession"),
-                ("urlsession", "Networking on URLSessionTransport"),
-            ], baseline: "raw", subject: "networking")
+                ("urlsession", "Networking on URLSessionTransport"), ("libcurl", "libcurl (raw)"),
+            ], baseline: "raw", subject: "networking", floor: isLinux ? "libcurl" : nil)
         for mode in modes {
             let rise = (rises[mode] ?? [:]).mapValues { Stats($0).median / 1_048_576 }
             report.add("\(mode) peak RSS rise MiB", key: "\(mode)_rss_rise_mib", rise)
@@ -53,9 +64,15 @@ enum FileTransfers {
                 "Networking 1 GiB \(mode) \(mode == "download" ? "to" : "from") a file: peak RSS rise MiB",
                 value: rise["networking"] ?? .infinity, atMost: targetMiB, unit: " MiB")
         }
+        let downloads = (seconds["download"] ?? [:]).mapValues { Stats($0).median }
+        if let networking = downloads["networking"], let libcurl = downloads["libcurl"] {
+            report.target(
+                "Networking 1 GiB download to a file: time / raw libcurl", value: networking / libcurl, atMost: 1.1)
+        }
         report.note(
             "peak RSS rise = VmHWM after the transfer − VmRSS before it, median of \(context.memoryRuns) runs; "
-                + "raw URLSession: downloadTask / uploadTask(fromFile:) on URLSessionConfiguration.default")
+                + "raw URLSession: downloadTask / uploadTask(fromFile:) on URLSessionConfiguration.default; "
+                + "raw libcurl: curl_easy_perform, a write callback write(2)ing each chunk to the file")
     }
 
     /// Runs one child; returns its peak RSS rise in bytes and the transfer's duration in seconds.
@@ -107,6 +124,12 @@ enum FileTransfers {
             request.httpMethod = "POST"
             request.setValue("application/octet-stream", forHTTPHeaderField: "Content-Type")
             transfer = { [request] in try await rawUpload(session, request, source) }
+        #if os(Linux)
+            case ("download", "libcurl"):
+                transfer = try CurlBulkBaseline.childFileDownload(
+                    small: try context.url(Fixtures.smallPath), huge: try context.url(Fixtures.hugePath),
+                    to: destination)
+        #endif
         default:
             throw BenchmarkFailure(description: "unknown files-child \(mode) \(client)")
         }

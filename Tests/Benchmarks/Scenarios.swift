@@ -232,33 +232,6 @@ enum Scenarios {
         }
     }
 
-    static func download(_ context: Context, _ report: Report) async throws {
-        let clients = try networkClients(context, path: Fixtures.largePath, as: Data.self)
-        try await Runner.warmUp(clients, count: 1)
-        let times = try await Runner.single(clients, rounds: max(context.rounds / 2, 3))
-        var rises: [String: [Double]] = [:]
-        for run in 0..<context.memoryRuns {
-            for client in clients.map(\.key).rotated(by: run) {
-                let rise = try ChildProcess.peakRise(client: client, baseURL: context.baseURL)
-                rises[client, default: []].append(Double(rise))
-            }
-        }
-        let body = Double(Fixtures.largeSize)
-        report.begin(
-            "download", "10 MB download into memory (time in this process; peak RSS rise in a fresh process each)",
-            clients: titles(clients.map(\.key)), baseline: "raw", subject: "networking")
-        report.add("time ms (median)", key: "time_ms", times.mapValues { Stats($0).median })
-        report.add("peak RSS rise MB", key: "rss_rise_mb", rises.mapValues { Stats($0).median / 1_048_576 })
-        report.add("rise / body size", key: "rss_rise_per_body", rises.mapValues { Stats($0).median / body })
-        report.note("peak RSS rise = VmHWM after the download − VmRSS before it, median of \(context.memoryRuns) runs")
-        let ratio = Stats(rises["networking"] ?? []).median / body
-        report.target("Networking.get 10 MB peak RSS rise / body size", value: ratio, atMost: 1.2)
-        if let onURLSession = rises["urlsession"] {
-            let ratio = Stats(onURLSession).median / body
-            report.note(String(format: "Networking on URLSessionTransport: peak RSS rise %.2f× the body", ratio))
-        }
-    }
-
     static func stub(_ context: Context, _ report: Report) async throws {
         let clients = try await stubClients()
         try await Runner.warmUp(clients, count: 100)
