@@ -18,10 +18,29 @@
         /// Asked before each `receive`: `true` pauses the transfer instead (back-pressure); libcurl
         /// delivers the same bytes again once the transfer is resumed (`CurlEventLoop.unpause`).
         func shouldPause() -> Bool
+        /// The size of the buffer libcurl receives the body into (`CURLOPT_BUFFERSIZE`, set for
+        /// every transfer): each `recv(2)` reads up to that many bytes, which libcurl then hands
+        /// to `receive` in pieces of at most 16 KiB (`CURL_MAX_WRITE_SIZE`).
+        var receiveBufferSize: Int { get }
     }
 
     extension CurlBodySink {
         func shouldPause() -> Bool { false }
+
+        /// libcurl's own default, 16 KiB: a body collected in memory is mostly small, and libcurl
+        /// allocates the buffer whole for every transfer.
+        var receiveBufferSize: Int { CurlReceiveBuffer.defaultSize }
+    }
+
+    /// The sizes of libcurl's receive buffer (`CURLOPT_BUFFERSIZE`).
+    enum CurlReceiveBuffer {
+        /// libcurl's default (`CURL_MAX_WRITE_SIZE`).
+        static let defaultSize = 16 * 1024
+        /// The largest a transfer asks for: a bulk body is read with up to 32 times fewer
+        /// `recv(2)` calls than with libcurl's default.
+        static let bulkSize = 512 * 1024
+        /// `CURLOPT_BUFFERSIZE` (`CURLOPTTYPE_LONG` + 98).
+        static let option: Int32 = 98
     }
 
     /// Collects the response body into one `Data`, up to a limit (what `send` returns for a

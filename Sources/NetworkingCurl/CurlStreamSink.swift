@@ -31,6 +31,15 @@
             self.valve = valve
         }
 
+        /// A quarter of the high watermark, between libcurl's default and `CurlReceiveBuffer.bulkSize`
+        /// (512 KiB for the default 2 MiB watermark): a large body (a download to a file) is read
+        /// in few `recv(2)` calls, and reaches a reader that falls behind in chunks of up to this
+        /// size (`receive`), so that the reader's work per chunk (a file write) is shared by many
+        /// of libcurl's 16 KiB pieces.
+        var receiveBufferSize: Int {
+            min(max(valve.highWatermark / 4, CurlReceiveBuffer.defaultSize), CurlReceiveBuffer.bulkSize)
+        }
+
         func responseStarted(_ head: ResponseHead, expectedLength: Int64?) -> NetworkingError? {
             valve.headArrived(head)
             remaining = nil
@@ -66,7 +75,7 @@
         func receive(_ bytes: UnsafeRawBufferPointer) -> NetworkingError? {
             valve.noteBuffered(lastBuffered + bytes.count, chunk: bytes.count)
             if chunks != nil { return receiveChunked(bytes) }
-            guard continuation.yield(Data(bytes)) else { return .cancelled }
+            guard continuation.yield(copying: bytes, coalescingUpTo: receiveBufferSize) else { return .cancelled }
             if let left = remaining {
                 remaining = left - Int64(bytes.count)
                 if left <= Int64(bytes.count) { endBeforeTheUpload() }

@@ -88,6 +88,9 @@
             }
             CurlTrust.configurePins(easy, configuration, host: url.host ?? "")
             setLong(NCURLOPT_TIMEOUT_MS, timeoutMilliseconds.map { max(1, $0) } ?? 0)
+            // Per request: a reused handle keeps the size its previous transfer asked for. libcurl
+            // allocates the buffer when a transfer starts and frees it when it ends.
+            setLong(CurlReceiveBuffer.option, sink.receiveBufferSize)
             // Waiting for a busy connection to turn out to multiplex only pays where HTTP/2 is
             // possible: over cleartext HTTP/1.1 it would queue a request behind a slow one.
             // (An h2c connection is not reused before curl 8.0: see `configureHandle`.)

@@ -94,4 +94,18 @@ final class FileBodyWriterTests: XCTestCase {
         writer.close()
         XCTAssertEqual(try Data(contentsOf: file).count, 500_000)
     }
+
+    func testLargeChunksWrittenAsTheyAreKeepTheirOrderAmongGatheredOnes() throws {
+        let writer = FileBodyWriter(target: DownloadTarget(file: file), progress: nil)
+        XCTAssertTrue(try writer.begin(response(200)))
+        let large = (0..<3).map { Data(repeating: UInt8($0), count: 300_000) }
+        let small = Data(repeating: 9, count: 1000)
+        // Large with nothing gathered (written as it is), small (gathered), large after a small
+        // one (gathered with it), large again.
+        let chunks = [large[0], small, large[1], large[2], small]
+        for chunk in chunks { try writer.write(chunk) }
+        writer.close()
+        XCTAssertEqual(try Data(contentsOf: file), chunks.reduce(Data(), +))
+        XCTAssertEqual(writer.bytesWritten, Int64(chunks.map(\.count).reduce(0, +)))
+    }
 }

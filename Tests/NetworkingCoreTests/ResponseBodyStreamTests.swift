@@ -193,4 +193,42 @@ final class ResponseBodyStreamTests: XCTestCase {
         let body = try await stream.collect(upTo: 10)
         XCTAssertEqual(String(decoding: body, as: UTF8.self), "whole")
     }
+
+    func testCopiedPiecesArriveInOrderWhetherTheReaderWaitsOrFallsBehind() async throws {
+        let (stream, continuation) = ResponseBodyStream.makeStream(bufferLimit: 1 << 20)
+        let pieces = (0..<40).map { Data(repeating: UInt8($0), count: 1000) }
+        func yield(_ piece: Data) {
+            piece.withUnsafeBytes { XCTAssertTrue(continuation.yield(copying: $0, coalescingUpTo: 4096)) }
+        }
+        // Behind: the pieces wait, joined on the chunk the reader has not taken.
+        for piece in pieces[..<20] { yield(piece) }
+        var iterator = stream.makeAsyncIterator()
+        var body = try await iterator.next() ?? Data()
+        XCTAssertEqual(body, pieces[..<20].reduce(Data(), +))
+        // Waiting: the reader gets the next piece at once, then the rest as they come.
+        let reader = Task {
+            var rest = Data()
+            while let chunk = try await iterator.next() { rest.append(chunk) }
+            return rest
+        }
+        for piece in pieces[20...] { yield(piece) }
+        continuation.finish()
+        body.append(try await reader.value)
+        XCTAssertEqual(body, pieces.reduce(Data(), +))
+        XCTAssertEqual(stream.byteCount, 40_000)
+    }
+
+    func testCopiedPiecesPastTheBufferLimitFailTheStream() async {
+        let (stream, continuation) = ResponseBodyStream.makeStream(bufferLimit: 1500)
+        let piece = Data(repeating: 1, count: 1000)
+        piece.withUnsafeBytes { XCTAssertTrue(continuation.yield(copying: $0, coalescingUpTo: 4096)) }
+        piece.withUnsafeBytes { XCTAssertFalse(continuation.yield(copying: $0, coalescingUpTo: 4096)) }
+        do {
+            _ = try await stream.collect(upTo: .max)
+            XCTFail("the overflow fails the stream")
+        } catch {
+            guard case .transport(let underlying) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(underlying.code, .dataLengthExceedsMaximum)
+        }
+    }
 }

@@ -84,11 +84,21 @@ package final class FileBodyWriter: Sendable {
     package func write(_ data: Data) throws(NetworkingError) {
         let file = target.file
         let value = try state.withLock { state throws(NetworkingError) -> TransferProgress in
-            guard state.handle != nil else { throw .invalidRequest("the download file is not open") }
-            state.pending.append(data)
+            guard let handle = state.handle else { throw .invalidRequest("the download file is not open") }
             // Reported bytes are in the file: a process killed after a report resumes from at
-            // least there. Without a reporter, chunks are gathered into fewer writes.
-            if progress != nil || state.pending.count >= Self.writeBufferSize { try Self.flush(&state, file) }
+            // least there. Without a reporter, small chunks are gathered into fewer writes; a
+            // chunk that needs no gathering goes to the file as it is, without a copy.
+            if state.pending.isEmpty, progress != nil || data.count >= Self.writeBufferSize {
+                do {
+                    try handle.write(contentsOf: data)
+                } catch {
+                    state.pending = data  // for `close()` to try once more, as after a failed flush
+                    throw Self.fileError(.cannotWriteToFile, file, error)
+                }
+            } else {
+                state.pending.append(data)
+                if progress != nil || state.pending.count >= Self.writeBufferSize { try Self.flush(&state, file) }
+            }
             state.written += Int64(data.count)
             return TransferProgress(completedBytes: state.startOffset + state.written, totalBytes: state.total)
         }

@@ -133,6 +133,15 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
         @discardableResult
         public func yield(_ data: Data) -> Bool { storage.yield(data) }
 
+        /// Adds a copy of `bytes`, as `yield(_:)` does, but while the reader has not taken the
+        /// last chunk yet the bytes go onto its end, up to `size` bytes a chunk (a new chunk has
+        /// room for that many): a reader that falls behind a fast producer of small pieces then
+        /// takes few large chunks, with no more copying than one chunk a piece would take.
+        @discardableResult
+        package func yield(copying bytes: UnsafeRawBufferPointer, coalescingUpTo size: Int) -> Bool {
+            storage.yield(copying: bytes, coalescingUpTo: size)
+        }
+
         /// Ends the body: successfully (`nil`), with the trailers that followed it, or with an error
         /// the reader gets after the chunks already buffered. Later calls do nothing.
         public func finish(throwing error: NetworkingError? = nil, trailers: HTTPHeaders = HTTPHeaders()) {
@@ -152,16 +161,6 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
         let storage: Storage
         init(_ storage: Storage) { self.storage = storage }
         deinit { storage.cancel() }
-    }
-}
-
-extension NetworkingError {
-    /// `.transport(URLError(.dataLengthExceedsMaximum))` naming the limit that was exceeded.
-    static func bodyTooLarge(limit: Int) -> NetworkingError {
-        .transport(
-            URLError(
-                .dataLengthExceedsMaximum,
-                userInfo: [NSLocalizedDescriptionKey: "its body exceeds the limit of \(limit) bytes"]))
     }
 }
 
@@ -234,6 +233,36 @@ private final class Storage: Sendable {
             return (true, nil, false)
         }
         waiter?.resume(returning: .success(data))
+        if overflow { end(with: .bodyTooLarge(limit: limit), aborting: true) }
+        return accepted
+    }
+
+    @discardableResult
+    func yield(copying bytes: UnsafeRawBufferPointer, coalescingUpTo size: Int) -> Bool {
+        guard !bytes.isEmpty else { return !isTerminated }
+        let limit = bufferLimit
+        let (accepted, waiter, overflow) = state.withLock { state -> (Bool, Waiter?, Bool) in
+            guard !state.isOver else { return (false, nil, false) }
+            if let waiter = state.waiter {
+                state.received += Int64(bytes.count)
+                state.waiter = nil
+                return (true, waiter, false)
+            }
+            guard state.buffered + bytes.count <= limit else { return (false, nil, true) }
+            state.received += Int64(bytes.count)
+            state.buffered += bytes.count
+            let last = state.chunks.count - 1
+            if last >= state.head, state.chunks[last].count + bytes.count <= size {
+                state.chunks[last].append(contentsOf: bytes)
+            } else {
+                var chunk = Data(capacity: max(size, bytes.count))
+                chunk.append(contentsOf: bytes)
+                state.chunks.append(chunk)
+            }
+            return (true, nil, false)
+        }
+        // A waiting reader gets these bytes at once, copied outside the lock.
+        waiter?.resume(returning: .success(Data(bytes)))
         if overflow { end(with: .bodyTooLarge(limit: limit), aborting: true) }
         return accepted
     }
