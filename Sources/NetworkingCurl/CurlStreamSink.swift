@@ -33,12 +33,16 @@
 
         /// A quarter of the high watermark, between libcurl's default and `CurlReceiveBuffer.bulkSize`
         /// (512 KiB for the default 2 MiB watermark): a large body (a download to a file) is read
-        /// in few `recv(2)` calls, and reaches a reader that falls behind in chunks of up to this
-        /// size (`receive`), so that the reader's work per chunk (a file write) is shared by many
-        /// of libcurl's 16 KiB pieces.
+        /// in few `recv(2)` calls.
         var receiveBufferSize: Int {
             min(max(valve.highWatermark / 4, CurlReceiveBuffer.defaultSize), CurlReceiveBuffer.bulkSize)
         }
+
+        /// The most bytes of libcurl's 16 KiB pieces joined into one chunk for a reader that fell
+        /// behind (`receive`): half the receive buffer, 256 KiB by default, which a file download
+        /// writes as it is (`FileBodyWriter.writeBufferSize`); each chunk is allocated at this size,
+        /// so the memory a slow reader holds stays near the bytes it has not taken.
+        private var chunkSize: Int { receiveBufferSize / 2 }
 
         func responseStarted(_ head: ResponseHead, expectedLength: Int64?) -> NetworkingError? {
             valve.headArrived(head)
@@ -75,7 +79,7 @@
         func receive(_ bytes: UnsafeRawBufferPointer) -> NetworkingError? {
             valve.noteBuffered(lastBuffered + bytes.count, chunk: bytes.count)
             if chunks != nil { return receiveChunked(bytes) }
-            guard continuation.yield(copying: bytes, coalescingUpTo: receiveBufferSize) else { return .cancelled }
+            guard continuation.yield(copying: bytes, coalescingUpTo: chunkSize) else { return .cancelled }
             if let left = remaining {
                 remaining = left - Int64(bytes.count)
                 if left <= Int64(bytes.count) { endBeforeTheUpload() }

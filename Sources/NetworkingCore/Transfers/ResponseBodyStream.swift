@@ -133,10 +133,9 @@ public struct ResponseBodyStream: AsyncSequence, Sendable {
         @discardableResult
         public func yield(_ data: Data) -> Bool { storage.yield(data) }
 
-        /// Adds a copy of `bytes`, as `yield(_:)` does, but while the reader has not taken the
-        /// last chunk yet the bytes go onto its end, up to `size` bytes a chunk (a new chunk has
-        /// room for that many): a reader that falls behind a fast producer of small pieces then
-        /// takes few large chunks, with no more copying than one chunk a piece would take.
+        /// Adds a copy of `bytes` as `yield(_:)` does, onto the end of the last chunk while the
+        /// reader has not taken it, up to `size` bytes a chunk: a reader behind a fast producer of
+        /// small pieces takes few large chunks, for no more copying than a chunk a piece.
         @discardableResult
         package func yield(copying bytes: UnsafeRawBufferPointer, coalescingUpTo size: Int) -> Bool {
             storage.yield(copying: bytes, coalescingUpTo: size)
@@ -261,7 +260,6 @@ private final class Storage: Sendable {
             }
             return (true, nil, false)
         }
-        // A waiting reader gets these bytes at once, copied outside the lock.
         waiter?.resume(returning: .success(Data(bytes)))
         if overflow { end(with: .bodyTooLarge(limit: limit), aborting: true) }
         return accepted
@@ -371,11 +369,13 @@ private final class Storage: Sendable {
     /// A chunk, the end or the error, if one is ready; `nil` when the reader must wait.
     private static func take(_ state: inout State) -> Result<Data?, NetworkingError>? {
         if state.head < state.chunks.count {
-            // A reader that fell behind gets the waiting chunks together (up to 1 MiB): fewer
-            // hand-overs, so it catches up sooner.
+            // A reader that fell behind gets the waiting chunks together (up to 1 MiB), so it
+            // catches up sooner; one of 256 KiB or more goes as it is (a copy for little gain).
             var chunk = state.chunks[state.head]
             state.head += 1
-            while state.head < state.chunks.count, chunk.count + state.chunks[state.head].count <= 1 << 20 {
+            while state.head < state.chunks.count, chunk.count < 1 << 18,
+                chunk.count + state.chunks[state.head].count <= 1 << 20
+            {
                 chunk.append(state.chunks[state.head])
                 state.head += 1
             }
