@@ -35,6 +35,14 @@ extension CachedResponse {
             variantHeaders: trailer.variantHeaders)
     }
 
+    /// The body of a blob made by `encoded()`, without decoding the rest (for a caller that wants
+    /// only the bytes); `nil` if it is not one.
+    package static func body(ofEncoded data: Data) -> Data? {
+        let data = data.startIndex == 0 ? data : Data(data)
+        let length = data.withUnsafeBytes { Trailer.bodyLength(of: $0) }
+        return length.map { data.prefix($0) }
+    }
+
     /// An exchange carrying this response, as if `request` had just received it.
     package func exchange(for request: URLRequest, extraHeaders: HTTPHeaders = [:], metrics: TransactionMetrics? = nil)
         -> HTTPExchange?
@@ -87,14 +95,21 @@ private struct Trailer {
     let headers: HTTPHeaders
     let variantHeaders: HTTPHeaders
 
-    /// The trailer of `bytes`, a whole encoded response; `nil` if it is not one.
-    init?(_ bytes: UnsafeRawBufferPointer) {
+    /// The length of the body that starts `bytes`, read from the length and magic number that end
+    /// them; `nil` if they do not end an encoded response.
+    static func bodyLength(of bytes: UnsafeRawBufferPointer) -> Int? {
         guard bytes.count >= 8, bytes[(bytes.count - 4)...].elementsEqual(CachedResponse.magic) else { return nil }
         var lengthReader = ByteReader(bytes: bytes, offset: bytes.count - 8, end: bytes.count - 4)
         guard let trailerLength = lengthReader.integer(UInt32.self), Int(trailerLength) <= bytes.count - 8 else {
             return nil
         }
-        bodyLength = bytes.count - 8 - Int(trailerLength)
+        return bytes.count - 8 - Int(trailerLength)
+    }
+
+    /// The trailer of `bytes`, a whole encoded response; `nil` if it is not one.
+    init?(_ bytes: UnsafeRawBufferPointer) {
+        guard let bodyLength = Self.bodyLength(of: bytes) else { return nil }
+        self.bodyLength = bodyLength
         var reader = ByteReader(bytes: bytes, offset: bodyLength, end: bytes.count - 8)
         guard let seconds = reader.integer(UInt64.self), let status = reader.integer(UInt16.self),
             let url = reader.string(), let headers = reader.headers(), let variant = reader.headers(),

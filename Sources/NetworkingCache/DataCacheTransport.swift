@@ -65,8 +65,13 @@ package struct DataCacheTransport: HTTPTransport {
 
     /// The full cache key for `request`, or `nil` if it has no URL and no key was given.
     package func cacheKey(for request: URLRequest) -> String? {
-        let url = request.url
-        guard let base = key ?? url?.absoluteString else { return nil }
+        Self.cacheKey(for: request, key: key, credentialHeaders: credentialHeaders)
+    }
+
+    /// The full cache key a transport with `key` and `credentialHeaders` gives `request`: `key`,
+    /// or else the request's URL, with the credential the request carries in those headers.
+    package static func cacheKey(for request: URLRequest, key: String?, credentialHeaders: [String]) -> String? {
+        guard let base = key ?? request.url?.absoluteString else { return nil }
         let credential = CacheKey.credentialIdentity(of: request, names: credentialHeaders)
         return CacheKey.key(base, credential: credential)
     }

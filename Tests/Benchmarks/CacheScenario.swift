@@ -27,10 +27,28 @@ extension Scenarios {
         report.target(
             "downloadData memory hit (p50)", value: result.stats("dataMemoryHit").median, atMost: 3, unit: " µs")
         report.target(
+            "dataFromCache, the bytes ahead of the pipeline (p50)", value: result.stats("dataFromCache").median,
+            atMost: 3, unit: " µs")
+        report.target(
             "downloadImage memory hit (p50)", value: result.stats("imageMemoryHit").median, atMost: 5, unit: " µs")
         for (key, name) in [("dataDiskHit", "downloadData"), ("imageDiskHit", "downloadImage")] {
             report.target(
                 "\(name) disk hit, fresh instance (p50)", value: result.stats(key).median, atMost: 100, unit: " µs")
+        }
+    }
+
+    /// `dataFromCache`: the cached bytes read ahead of the pipeline, as an app shows what it has
+    /// before it asks the network (no interceptor, observer or metrics); the bytes are downloaded
+    /// first when the cache does not hold them yet.
+    nonisolated static func fromCache(_ networking: Networking, path: String) -> Client {
+        Client(key: "dataFromCache") {
+            if let data = await networking.dataFromCache(path) {
+                guard !data.isEmpty else { throw BenchmarkFailure(description: "dataFromCache: empty body") }
+                return
+            }
+            _ = try await networking.downloadData(path, cachingLevel: .memory).mapError {
+                BenchmarkFailure(description: "dataFromCache: \($0)")
+            }.get()
         }
     }
 
@@ -62,7 +80,7 @@ extension Scenarios {
                 },
                 Clients.download(
                     "\(name)DiskHit", path: downloadPath, image: image, cachingLevel: .memoryAndFile, fresh),
-            ]
+            ] + (image ? [] : [fromCache(shared, path: downloadPath)])
         }
         return [
             Clients.raw("raw", configuration: Clients.rawConfiguration(), url: try context.url(path), as: Data.self),

@@ -49,6 +49,11 @@ final class HTTPCacheHeadersTests: XCTestCase {
         let decoded = try XCTUnwrap(CachedResponse(encoded: response.encoded()))
         XCTAssertEqual(decoded, response)
         XCTAssertEqual(decoded.body.startIndex, 0, "the body is handed out zero-based")
+        let encoded = response.encoded()
+        XCTAssertEqual(CachedResponse.body(ofEncoded: encoded), response.body, "the body alone, as in the whole")
+        let slice = (Data([1, 2, 3]) + encoded).dropFirst(3)
+        XCTAssertEqual(CachedResponse.body(ofEncoded: slice), response.body)
+        XCTAssertEqual(CachedResponse.body(ofEncoded: slice)?.startIndex, 0, "zero-based from a slice too")
 
         let empty = CachedResponse(
             statusCode: 204, headers: [:], body: Data(), url: nil, storedAt: Date(timeIntervalSince1970: 0))
@@ -59,11 +64,14 @@ final class HTTPCacheHeadersTests: XCTestCase {
         let valid = CachedResponse(statusCode: 200, headers: ["A": "b"], body: Data("x".utf8)).encoded()
         XCTAssertNil(CachedResponse(encoded: Data()))
         XCTAssertNil(CachedResponse(encoded: Data("just some bytes".utf8)))
+        XCTAssertNil(CachedResponse.body(ofEncoded: Data("just some bytes".utf8)))
         for length in 0..<valid.count {
             XCTAssertNil(CachedResponse(encoded: valid.prefix(length)), "prefix \(length)")
+            XCTAssertNil(CachedResponse.body(ofEncoded: valid.prefix(length)), "prefix \(length)")
         }
         var corrupted = valid
         corrupted[corrupted.count - 6] ^= 0xFF  // the trailer length
         XCTAssertNil(CachedResponse(encoded: corrupted))
+        XCTAssertNil(CachedResponse.body(ofEncoded: corrupted))
     }
 }

@@ -62,6 +62,17 @@ struct DownloadSettings: Sendable {
         imagePipeline = accepting(Self.acceptImages)
     }
 
+    /// The key a download of `path` made now is cached under, or `nil` when `path` makes no URL:
+    /// its request as the download's pipeline builds it, with the `Cookie` header its first hop
+    /// gets from the jar, keyed as `DataCacheTransport` keys what reaches it.
+    func cacheKey(_ path: String, cacheName: String?) -> String? {
+        guard var request = try? dataPipeline.builder.makeURLRequest(HTTPRequest(method: .get, path: path)) else {
+            return nil
+        }
+        if let jar = dataPipeline.cookieJar { _ = HopCookies(jar: jar, first: &request) }
+        return DataCacheTransport.cacheKey(for: request, key: cacheName, credentialHeaders: credentialHeaderNames)
+    }
+
     /// The `Accept` of a download when the client's headers set none.
     static let acceptImages = "image/*, */*;q=0.5"
     static let acceptAnything = "*/*"

@@ -77,8 +77,8 @@ extension Networking {
     /// The cached bytes for `path` (or `cacheName`), without touching the network; `nil` if the
     /// cache does not hold them.
     public nonisolated func dataFromCache(_ path: String, cacheName: String? = nil) async -> Data? {
-        guard let key = await downloadCacheKey(path, cacheName: cacheName) else { return nil }
-        return dataCache.data(forKey: key).flatMap { CachedResponse(encoded: $0)?.body }
+        guard let key = await currentSnapshot().downloads.cacheKey(path, cacheName: cacheName) else { return nil }
+        return dataCache.data(forKey: key).flatMap(CachedResponse.body(ofEncoded:))
     }
 
     /// Cancels the downloads of `path` in flight; each ends with `.failure(.cancelled)`. A transfer
@@ -143,26 +143,6 @@ extension Networking {
     /// Whether a downloaded image is stored: a successful response whose bytes are an image.
     private static let storesImages: @Sendable (HTTPExchange) -> Bool = { exchange in
         DataCacheTransport.storesSuccessfulResponses(exchange) && ImageCoding.isImage(exchange.body)
-    }
-
-    /// The key a download is cached under, before the credential: `cacheName`, or the URL.
-    private func downloadCacheBaseKey(_ path: String, cacheName: String?) -> String? {
-        if let cacheName { return cacheName }
-        return (try? URLComposer.compose(baseURL: baseURL, path: path))?.absoluteString
-    }
-
-    /// The full key a download of `path` made now would be cached under.
-    private func downloadCacheKey(_ path: String, cacheName: String?) -> String? {
-        guard let base = downloadCacheBaseKey(path, cacheName: cacheName) else { return nil }
-        var headers = headerFields
-        if let value = authorizationHeaderValue { headers[authorizationHeaderKey] = value }
-        // The jar's cookies are part of the credential, as `CacheKey` counts them for a request.
-        if let jar = cookieJar, let url = try? URLComposer.compose(baseURL: baseURL, path: path),
-            let cookies = jar.cookieHeader(for: url)
-        {
-            headers["Cookie"] = headers["Cookie"].map { $0 + "; " + cookies } ?? cookies
-        }
-        return CacheKey.key(base, credential: CacheKey.credentialIdentity(of: headers, names: credentialHeaderNames))
     }
 
     /// The image in `exchange`'s body, or `.decoding` saying it is not one.
