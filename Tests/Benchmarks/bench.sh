@@ -5,7 +5,7 @@
 # also when the run fails or is interrupted. Each run keeps its nginx, certificates and fixtures
 # under a directory of its own (.build/bench/run-PID), so that two runs at once do not collide.
 #
-#   Tests/Benchmarks/bench.sh [Benchmarks options…]     e.g. --rounds 5 --only sequential,stub
+#   Tests/Benchmarks/bench.sh [Benchmarks options…]     e.g. --rounds 5 --only sequential,stub,websocket
 #   Tests/Benchmarks/bench.sh --exec COMMAND…           run COMMAND instead, with the BENCH_* URLs set
 #                                                       (profiling: see docs/Performance.md)
 #
@@ -198,13 +198,42 @@ if [[ "${1:-}" == "--exec" ]]; then
     trusting_ca "$@"
     exit
 fi
-BENCH_COMMIT="$(git rev-parse --short HEAD 2>/dev/null || true)" \
-    BENCH_SERVER="$("$NGINX" -v 2>&1 | sed 's/.*version: //')" \
-    trusting_ca "$BIN" --output "$ROOT/bench-results.json" "$@"
+# `--only` names scenarios of the Benchmarks executable, and `websocket` the WebSocket benchmark
+# below; without `--only`, everything runs.
+args=()
+only=
+while (($#)); do
+    if [[ "$1" == --only && $# -ge 2 ]]; then
+        only="$2"
+        shift 2
+        continue
+    fi
+    args+=("$1")
+    shift
+done
+run_scenarios=1
+run_websocket=1
+if [[ -n "$only" ]]; then
+    run_websocket=
+    scenarios=()
+    IFS=, read -ra names <<<"$only"
+    for name in "${names[@]}"; do
+        if [[ "$name" == websocket ]]; then run_websocket=1; else scenarios+=("$name"); fi
+    done
+    if ((${#scenarios[@]})); then args+=(--only "$(IFS=,; echo "${scenarios[*]}")"); else run_scenarios=; fi
+fi
+
+if [[ -n "$run_scenarios" ]]; then
+    BENCH_COMMIT="$(git rev-parse --short HEAD 2>/dev/null || true)" \
+        BENCH_SERVER="$("$NGINX" -v 2>&1 | sed 's/.*version: //')" \
+        trusting_ca "$BIN" --output "$ROOT/bench-results.json" ${args[@]+"${args[@]}"}
+fi
 
 # WebSocket echoes against the `websockets` server (it needs the harness venv, which
 # Tests/Harness/httpbin.sh creates), beside that package's own Python client.
-if [[ -x "$ROOT/.build/harness-venv/bin/python" ]] && "$ROOT/.build/harness-venv/bin/python" -c 'import websockets' 2>/dev/null; then
+if [[ -z "$run_websocket" ]]; then
+    :
+elif [[ -x "$ROOT/.build/harness-venv/bin/python" ]] && "$ROOT/.build/harness-venv/bin/python" -c 'import websockets' 2>/dev/null; then
     "$BIN" websocket --output "$ROOT/bench-websocket-results.json"
 else
     log "skipping the WebSocket benchmark: the harness venv has no websockets package (run Tests/Harness/httpbin.sh start once)"
