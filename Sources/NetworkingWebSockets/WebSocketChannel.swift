@@ -71,7 +71,8 @@
             self.connect = connect
             inbox = WebSocketInbox(
                 capacity: options.receiveBufferSize, onRoom: { [weak self] in self?.wake() },
-                onCancel: { [weak self] in self?.abandon() })
+                onCancel: { [weak self] in self?.abandon() },
+                onWait: { [weak self] in self?.state.withLock { $0.connection }?.expectReply() })
         }
 
         /// Has the loop serve the connection (a frame queued, room in the inbox, a close).
