@@ -49,8 +49,6 @@
         let notes: UnsafeMutablePointer<ncurl_transfer_notes>
         /// libcurl's message for a failed connect.
         let errorBuffer: UnsafeMutablePointer<CChar>
-        /// How long the loop polls for an expected reply (the transport's `busyPollInterval`).
-        let busyPollNanoseconds: UInt64
 
         /// A connection to the host and port of `url` (http or https, and TLS for https) with the
         /// transport's connect timeout, trust settings and pinned key, offering only HTTP/1.1 in
@@ -61,7 +59,6 @@
             self.url = url
             self.configuration = configuration
             self.serve = serve
-            busyPollNanoseconds = CurlTransfer.nanoseconds(configuration.busyPollInterval)
             self.loop = CurlConnectionLoop.next()
             self.token = loop.makeToken()
             notes = .allocate(capacity: 1)
@@ -81,9 +78,6 @@
 
         /// Has the loop call `serve(.service)` soon (from any thread).
         package func wake() { loop.wake(self) }
-
-        /// Has the loop poll for a reply for `busyPollInterval` before it sleeps (from any thread).
-        package func expectReply() { loop.expectReply(within: busyPollNanoseconds) }
 
         /// Closes the connection now (loop thread, from `serve`); `serve` is not called again.
         package func release() { loop.release(self) }

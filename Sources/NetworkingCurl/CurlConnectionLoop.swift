@@ -76,8 +76,6 @@
         /// The sockets of plain connections (`CurlPlainSocket`), by token, until their handle is
         /// cleaned up. The loop thread's only.
         private var plainSockets: [UInt64: CurlPlainSocket] = [:]
-        /// Whether to poll before sleeping, while an owner expects a reply.
-        private let busyPoll = CurlConnectionBusyPoll()
 
         private init() {
             epoll = ncurl_epoll_create()
@@ -100,12 +98,6 @@
 
         /// Has the loop serve `connection` soon (any thread).
         func wake(_ connection: CurlConnection) { post { $0.woken.append(connection) } }
-
-        /// An owner expects a reply within `interval` nanoseconds (any thread): a sleeping loop is
-        /// woken to poll for it (`CurlConnectionBusyPoll`), off the reply's path.
-        func expectReply(within interval: UInt64) {
-            if busyPoll.expect(within: interval) { post { _ in } }
-        }
 
         private func post(_ work: (inout Inbox) -> Void) {
             let wakes = inbox.withLock { inbox -> Bool in
@@ -173,12 +165,6 @@
             if let next = timers.next { timeout = min(timeout, Self.milliseconds(until: next)) }
             // Another handle connecting is not in this poll: look at it again soon.
             if connectingHandles.count > 1 { timeout = min(timeout, 10) }
-            if !busy, connectingHandles.isEmpty, epoll >= 0,
-                let caught = busyPoll.poll(
-                    epoll, tokens: &tokens, flags: &flags, hasWork: { inbox.withLock { $0.hasWork } })
-            {
-                return caught
-            }
             let sleeps = inbox.withLock { inbox -> Bool in
                 guard !inbox.hasWork else { return false }
                 inbox.sleeping = true
@@ -192,7 +178,6 @@
                 _ = ncurl_multi_poll_fd(polled.multi, epoll, timeout, &ready, &epollReady)
             } else if epoll >= 0 {
                 taken = ncurl_epoll_wait(epoll, &tokens, &flags, Int32(tokens.count), timeout)
-                busyPoll.noteWakeup(tokens: tokens, taken: Int(max(taken, 0)))
             }
             inbox.withLock { $0.sleeping = false }
             return Int(max(taken, 0))

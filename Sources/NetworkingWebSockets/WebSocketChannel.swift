@@ -71,8 +71,7 @@
             self.connect = connect
             inbox = WebSocketInbox(
                 capacity: options.receiveBufferSize, onRoom: { [weak self] in self?.wake() },
-                onCancel: { [weak self] in self?.abandon() },
-                onWait: { [weak self] in self?.state.withLock { $0.connection }?.expectReply() })
+                onCancel: { [weak self] in self?.abandon() })
         }
 
         /// Has the loop serve the connection (a frame queued, room in the inbox, a close).

@@ -25,17 +25,11 @@ final class WebSocketInbox: Sendable {
     private let onRoom: @Sendable () -> Void
     /// Called, off the lock, when the consuming task is cancelled while it waits.
     private let onCancel: @Sendable () -> Void
-    /// Called, off the lock, when the consumer parks with nothing queued: a message is awaited.
-    private let onWait: @Sendable () -> Void
 
-    init(
-        capacity: Int, onRoom: @escaping @Sendable () -> Void, onCancel: @escaping @Sendable () -> Void,
-        onWait: @escaping @Sendable () -> Void = {}
-    ) {
+    init(capacity: Int, onRoom: @escaping @Sendable () -> Void, onCancel: @escaping @Sendable () -> Void) {
         self.capacity = max(capacity, 1)
         self.onRoom = onRoom
         self.onCancel = onCancel
-        self.onWait = onWait
     }
 
     /// Whether the connection should read more from the socket.
@@ -83,7 +77,7 @@ final class WebSocketInbox: Sendable {
                     (continuation: CheckedContinuation<WebSocketMessage?, any Error>) in
                     let (outcome, madeRoom) = take(orPark: continuation)
                     if madeRoom { onRoom() }
-                    guard let outcome else { return onWait() }
+                    guard let outcome else { return }
                     continuation.resume(with: outcome)
                 }
             } onCancel: {

@@ -26,14 +26,6 @@ package protocol ServedConnection: AnyObject, Sendable {
     /// finds its socket gone; the handler is not called again. Returning `.close` does the same
     /// after the handler returns.
     func release()
-    /// The owner expects bytes soon (a consumer waits for a message; any thread): the transport
-    /// may poll for them for a bounded while before its thread sleeps.
-    func expectReply()
-}
-
-extension ServedConnection {
-    /// Nothing to do for a transport that does not poll.
-    package func expectReply() {}
 }
 
 /// The owner's handler of a `ServedConnection`: what happened, and what to wait for next.
