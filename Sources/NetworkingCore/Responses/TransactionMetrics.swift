@@ -184,9 +184,10 @@ extension TransactionMetrics {
         var resends: [Resend] = []
     }
 
-    /// Where the figures are kept. Changed only through `figures`, which copies it first unless
-    /// this copy of the metrics is its only holder, so that no two threads ever share a storage
-    /// one of them changes.
+    /// Where the figures are kept. `@unchecked Sendable` because `figures` is a `var`: it is
+    /// changed only through `TransactionMetrics.figures`, which copies the storage first unless
+    /// the metrics being changed hold its only reference, so a storage two holders (two threads)
+    /// can see is never changed again.
     fileprivate final class Storage: @unchecked Sendable {
         var figures: Figures
 
