@@ -30,7 +30,11 @@ that started it is gone (harness_lifetime.py).
                                      "plain": [{"bytes", "sha256"}]}   (uploads without resumption)
 
 Options of the creation request (query parameters), kept for the upload's life:
-  drops=N[,N...]    close the connection abruptly once the upload's offset reaches each N (once each)
+  drops=N[,N...]    close the connection abruptly once the upload's offset reaches each N (once each);
+                    a drop in the request that got the 104 waits until INTERIM_GRACE seconds after
+                    the 104 was written, so that even a client slowed down (a sanitizer, a loaded
+                    machine) has read it: an upload whose resource the client never learned is
+                    what interim=0 tests
   forget=1          after the first drop, forget the upload (HEAD, PATCH and DELETE answer 404)
   wrong=ahead       HEAD answers the whole length (or 1 MiB more than it holds when the length is
                     unknown), as if it held bytes the client never sent
@@ -57,6 +61,9 @@ from resumable_upload_state import (
     LOCK, PIECE, UPLOADS, VERSIONS, digest, key_state, new_upload, note, received, report, structured_boolean,
     structured_integer,
 )
+
+
+INTERIM_GRACE = 0.5
 
 
 class Dropped(Exception):
@@ -117,8 +124,14 @@ class Handler(BaseHTTPRequestHandler):
         for _ in self.body_pieces():
             pass
 
-    def drop(self):
-        """Closes the connection at once, unread bytes and all (the peer sees a reset)."""
+    def drop(self, interim_sent=None):
+        """Closes the connection, unread bytes and all (the peer sees a reset): at once, or once
+        INTERIM_GRACE has passed since the 104 was written at `interim_sent`.
+
+        A client that is still sending when the reset arrives gets a send error before it reads what
+        is queued for it, so a 104 it has not read yet would be lost with the connection."""
+        if interim_sent is not None:
+            time.sleep(max(0.0, interim_sent + INTERIM_GRACE - time.monotonic()))
         self.close_connection = True
         try:
             self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
@@ -135,8 +148,10 @@ class Handler(BaseHTTPRequestHandler):
         version = (self.headers.get("Upload-Draft-Interop-Version") or "").strip()
         return version if version in VERSIONS else None
 
-    def store(self, upload, pieces):
-        """Appends the pieces to the upload, dropping the connection at the upload's drop points."""
+    def store(self, upload, pieces, interim_sent=None):
+        """Appends the pieces to the upload, dropping the connection at the upload's drop points.
+
+        `interim_sent` is when this request's 104 was written (monotonic), if it got one."""
         with open(upload["path"], "ab") as handle:
             for piece in pieces:
                 while piece:
@@ -152,7 +167,7 @@ class Handler(BaseHTTPRequestHandler):
                             if upload["forget"]:
                                 upload["forgotten"] = True
                         handle.flush()
-                        self.drop()
+                        self.drop(interim_sent)
                     handle.write(piece[:limit])
                     handle.flush()
                     with LOCK:
@@ -169,7 +184,7 @@ class Handler(BaseHTTPRequestHandler):
                     upload["dropped"] += 1
                     if upload["forget"]:
                         upload["forgotten"] = True
-                self.drop()
+                self.drop(interim_sent)
 
     def final(self, upload):
         """The target resource's answer once the representation is complete."""
@@ -230,12 +245,14 @@ class Handler(BaseHTTPRequestHandler):
         if complete and self.headers.get("Content-Length") is not None:
             with LOCK:
                 upload["length"] = int(self.headers["Content-Length"])
+        interim_sent = None
         if query.get("interim") != "0":
             self.wfile.write(
                 ("HTTP/1.1 104 Upload Resumption Supported\r\nUpload-Draft-Interop-Version: %s\r\n"
                  "Location: %s\r\nUpload-Limit: min-size=0\r\n\r\n" % (version, location)).encode())
             self.wfile.flush()
-        self.store(upload, self.body_pieces())
+            interim_sent = time.monotonic()
+        self.store(upload, self.body_pieces(), interim_sent)
         if complete:
             self.final(upload)
         else:
