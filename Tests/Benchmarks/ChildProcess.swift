@@ -8,6 +8,9 @@ import Networking
 /// Peak-memory figures come from a fresh process per measurement: in a process that has already
 /// run other clients, the allocator's free memory would hide part of the rise.
 enum ChildProcess {
+    /// The clients a child can measure (the diagnostic clients of `BENCH_DIAG` are timed only).
+    static let measurableClients: Set<String> = ["raw", "rawNoCache", "networking", "urlsession", "libcurl"]
+
     /// Runs `Benchmarks rss-child CLIENT BASE_URL` and returns the peak RSS rise in bytes.
     static func peakRise(client: String, baseURL: String) throws -> Int {
         let (status, text) = try run(["rss-child", client, baseURL])

@@ -28,7 +28,8 @@ extension Scenarios {
         let times = try await Runner.single(clients, rounds: max(context.rounds * 2, 6))
         var rises: [String: [Double]] = [:]
         for run in 0..<context.memoryRuns {
-            for client in clients.map(\.key).rotated(by: run) {
+            let measured = clients.map(\.key).filter(ChildProcess.measurableClients.contains)
+            for client in measured.rotated(by: run) {
                 let rise = try ChildProcess.peakRise(client: client, baseURL: context.baseURL)
                 rises[client, default: []].append(Double(rise))
             }
