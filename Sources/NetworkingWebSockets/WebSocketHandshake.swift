@@ -55,7 +55,7 @@ package struct WebSocketHandshake: Sendable {
     }
 
     /// The `Sec-WebSocket-Accept` a server must answer to `key`.
-    static func acceptValue(for key: String) -> String {
+    package static func acceptValue(for key: String) -> String {
         Data(SHA1.digest(Array((key + guid).utf8))).base64EncodedString()
     }
 

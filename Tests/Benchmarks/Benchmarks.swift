@@ -27,11 +27,16 @@ import Networking
 ///                                             ws:sequential|pipelined (WebSocket echoes)
 ///     Benchmarks websocket [--rounds N] [--output FILE]
 ///                                             64-byte WebSocket echoes against the websockets
-///                                             server, beside its own Python client
+///                                             server and a native echo server, beside the
+///                                             websockets package's own Python client
+///     Benchmarks ws-echo-server               (internal) the native WebSocket echo server
 ///     Benchmarks rss-child CLIENT BASE_URL    (internal) one peak-RSS measurement
 @main
 enum Benchmarks {
     static func main() {
+        #if os(Linux)
+            if CommandLine.arguments.dropFirst().first == "ws-echo-server" { NativeEchoServer.run() }
+        #endif
         // `profile` runs under valgrind, which crashes on an async `main` (the main thread parks in
         // `dispatch_main`): there the work runs on a detached task while the main thread waits.
         if CommandLine.arguments.dropFirst().first == "profile" {

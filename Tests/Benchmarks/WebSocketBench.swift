@@ -2,9 +2,10 @@ import Foundation
 import Networking
 
 /// `Benchmarks websocket`: 64-byte binary echoes against the `websockets` server of
-/// Tests/Harness/websocket_server.py, by this library's client and by the `websockets` package's
-/// own synchronous client (Tests/Harness/websocket_bench_client.py) as the reference, one after
-/// the other in each round: the latency of one echo at a time, and messages per second both one
+/// Tests/Harness/websocket_server.py and against `NativeEchoServer` (which answers in
+/// microseconds, so that the clients rather than the server set the pace), by this library's
+/// client and by the `websockets` package's own synchronous client
+/// (Tests/Harness/websocket_bench_client.py) as the reference, one after the other in each round: the latency of one echo at a time, and messages per second both one
 /// at a time and pipelined (a sender and a reader at once). Both clients leave compression off.
 /// Then ten thousand idle connections of this library's (`WebSocketConcurrencyBench`).
 enum WebSocketBench {
@@ -21,28 +22,50 @@ enum WebSocketBench {
         #if os(Linux)
             let server = try EchoServer()
             defer { server.stop() }
-            let (root, python, port) = (server.root, server.python, server.port)
-            var ours: [Round] = []
-            var reference: [Round] = []
+            let native = try NativeEchoServer.Process()
+            defer { native.stop() }
+            let (root, python) = (server.root, server.python)
+            let servers = [("websockets", server.port), ("native", native.port)]
+            var ours: [String: [Round]] = [:]
+            var reference: [String: [Round]] = [:]
             for round in 1...rounds {
                 FileHandle.standardError.write(Data("websocket round \(round) of \(rounds)\n".utf8))
-                ours.append(try await networkingRound(port: port))
-                reference.append(try referenceRound(python: python, root: root, port: port))
+                for (name, port) in servers.rotated(by: round) {
+                    ours[name, default: []].append(try await networkingRound(port: port))
+                    reference[name, default: []].append(try referenceRound(python: python, root: root, port: port))
+                }
             }
-            let table = [("Networking", ours), ("websockets (Python)", reference)].map { name, rounds in
-                summary(name, rounds)
+            var json: [[String: Any]] = []
+            for (name, _) in servers {
+                let title =
+                    name == "native"
+                    ? "the native echo server (Benchmarks ws-echo-server)" : "the websockets server (Python)"
+                print("\nWebSocket echo against \(title), 64-byte binary messages, \(rounds) rounds (median of rounds)")
+                print("client                 p50 µs   p99 µs   sequential msg/s   pipelined msg/s")
+                let table = [("Networking", ours[name] ?? []), ("websockets (Python)", reference[name] ?? [])]
+                    .map { client, rounds in summary(client, rounds) }
+                for row in table {
+                    let client = row.name.padding(toLength: 20, withPad: " ", startingAt: 0)
+                    print(
+                        client
+                            + String(
+                                format: " %8.1f %8.1f %18.0f %17.0f", row.p50, row.p99, row.sequentialRate,
+                                row.pipelinedRate))
+                    json.append([
+                        "server": name, "client": row.name, "p50Micros": row.p50, "p99Micros": row.p99,
+                        "sequentialMessagesPerSecond": row.sequentialRate,
+                        "pipelinedMessagesPerSecond": row.pipelinedRate,
+                    ])
+                }
+                if table.count == 2 {
+                    print(
+                        String(
+                            format: "Networking / Python client: sequential %.2f×, pipelined %.2f× (target ≥ 1.5×)",
+                            table[0].sequentialRate / table[1].sequentialRate,
+                            table[0].pipelinedRate / table[1].pipelinedRate))
+                }
             }
-            print("\nWebSocket echo, 64-byte binary messages, \(rounds) rounds (median of rounds)")
-            print("client                 p50 µs   p99 µs   sequential msg/s   pipelined msg/s")
-            for row in table {
-                let name = row.name.padding(toLength: 20, withPad: " ", startingAt: 0)
-                print(
-                    name
-                        + String(
-                            format: " %8.1f %8.1f %18.0f %17.0f", row.p50, row.p99, row.sequentialRate,
-                            row.pipelinedRate))
-            }
-            let scale = try await WebSocketConcurrencyBench.run(port: port)
+            let scale = try await WebSocketConcurrencyBench.run(port: server.port)
             print(
                 String(
                     format:
@@ -51,13 +74,6 @@ enum WebSocketBench {
                     scale.connections, scale.openSeconds, scale.threadsAdded, scale.descriptorsPerConnection,
                     scale.echoP50Micros))
             if let output {
-                let json = table.map {
-                    [
-                        "client": $0.name, "p50Micros": $0.p50, "p99Micros": $0.p99,
-                        "sequentialMessagesPerSecond": $0.sequentialRate,
-                        "pipelinedMessagesPerSecond": $0.pipelinedRate,
-                    ] as [String: Any]
-                }
                 let data = try JSONSerialization.data(
                     withJSONObject: [
                         "websocketEcho": json, "rounds": rounds,
