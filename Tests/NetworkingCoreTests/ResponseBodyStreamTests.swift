@@ -231,4 +231,34 @@ final class ResponseBodyStreamTests: XCTestCase {
             XCTAssertEqual(underlying.code, .dataLengthExceedsMaximum)
         }
     }
+
+    func testAChunkTheReaderTookIsFreedWhileLaterOnesStillWait() async throws {
+        let (stream, continuation) = ResponseBodyStream.makeStream(bufferLimit: 4 << 20)
+        let freed = Flag()
+        let size = 300_000  // above 256 KiB: each chunk goes to the reader as it is
+        for index in 0..<3 {
+            let bytes = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 1)
+            bytes.initializeMemory(as: UInt8.self, repeating: UInt8(index), count: size)
+            let chunk = Data(
+                bytesNoCopy: bytes, count: size,
+                deallocator: .custom { pointer, _ in
+                    pointer.deallocate()
+                    freed.increment()
+                })
+            XCTAssertTrue(continuation.yield(chunk))
+        }
+        var iterator = stream.makeAsyncIterator()
+        do {
+            let first = try await iterator.next()
+            XCTAssertEqual(first, Data(repeating: 0, count: size))
+        }  // the reader is done with it
+        XCTAssertEqual(freed.count, 1, "the taken chunk is freed while two wait behind it")
+        let second = try await iterator.next()
+        XCTAssertEqual(second, Data(repeating: 1, count: size))
+        continuation.finish()
+        let rest = try await iterator.next()
+        XCTAssertEqual(rest, Data(repeating: 2, count: size))
+        let end = try await iterator.next()
+        XCTAssertNil(end)
+    }
 }

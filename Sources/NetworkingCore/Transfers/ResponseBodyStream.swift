@@ -1,10 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A response body delivered as it arrives: an `AsyncSequence` of `Data` chunks with typed errors.
 ///
 /// Memory is bounded: the chunks a slow reader has not taken yet may not exceed the buffer limit
@@ -369,14 +365,16 @@ private final class Storage: Sendable {
     /// A chunk, the end or the error, if one is ready; `nil` when the reader must wait.
     private static func take(_ state: inout State) -> Result<Data?, NetworkingError>? {
         if state.head < state.chunks.count {
-            // A reader that fell behind gets the waiting chunks together (up to 1 MiB), so it
-            // catches up sooner; one of 256 KiB or more goes as it is (a copy for little gain).
-            var chunk = state.chunks[state.head]
+            // A reader that fell behind gets the waiting chunks together (up to 1 MiB); one of 256 KiB
+            // or more goes as it is. A taken chunk's slot is emptied: the queue keeps no memory alive.
+            var chunk = Data()
+            swap(&chunk, &state.chunks[state.head])
             state.head += 1
             while state.head < state.chunks.count, chunk.count < 1 << 18,
                 chunk.count + state.chunks[state.head].count <= 1 << 20
             {
                 chunk.append(state.chunks[state.head])
+                state.chunks[state.head] = Data()
                 state.head += 1
             }
             state.buffered -= chunk.count
