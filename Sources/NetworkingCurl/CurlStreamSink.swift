@@ -40,8 +40,8 @@
 
         /// The most bytes of libcurl's 16 KiB pieces joined into one chunk for a reader that fell
         /// behind (`receive`): half the receive buffer, 256 KiB by default, which a file download
-        /// writes as it is (`FileBodyWriter.writeBufferSize`); each chunk is allocated at this size,
-        /// so the memory a slow reader holds stays near the bytes it has not taken.
+        /// writes as it is (`FileBodyWriter.writeBufferSize`). A chunk is allocated at this size when
+        /// it starts, so that joining never moves its bytes; the reader frees it once written.
         private var chunkSize: Int { receiveBufferSize / 2 }
 
         func responseStarted(_ head: ResponseHead, expectedLength: Int64?) -> NetworkingError? {

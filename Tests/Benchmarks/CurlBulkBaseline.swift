@@ -2,6 +2,7 @@
     import CCurlShim
     import Foundation
     import Glibc
+    import Synchronization
 
     /// Raw libcurl for bulk bodies, written as a careful user would write it: the floor that
     /// `Networking`'s 10 MB download into memory (`download`) and 1 GiB download to a file
@@ -76,17 +77,23 @@
             }
         }
 
-        /// `@unchecked Sendable`: one sequential user, one transfer at a time.
-        private final class Downloader: @unchecked Sendable {
-            private let easy: OpaquePointer
-            private let sink: Sink
+        /// One easy handle and its sink, used by one transfer at a time (a second caller waits for
+        /// the lock; the benchmark's clients are sequential).
+        private final class Downloader: Sendable {
+            private struct Handle: ~Copyable {
+                let easy: OpaquePointer
+                let sink: Sink
+
+                deinit { ncurl_easy_cleanup(easy) }
+            }
+
+            private let handle: Mutex<Handle>
 
             init() throws {
                 guard ncurl_load() == 1, let easy = ncurl_easy_init() else {
                     throw BenchmarkFailure(description: "libcurl is not available")
                 }
-                self.easy = easy
-                sink = Sink(easy: easy)
+                let sink = Sink(easy: easy)
                 _ = ncurl_easy_setopt_long(easy, NCURLOPT_NOSIGNAL, 1)
                 _ = ncurl_easy_set_write_callback(
                     easy,
@@ -99,16 +106,17 @@
                         sink.buffer.append(UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: total)
                         return total
                     }, Unmanaged.passUnretained(sink).toOpaque())
+                handle = Mutex(Handle(easy: easy, sink: sink))
             }
-
-            deinit { ncurl_easy_cleanup(easy) }
 
             /// The body of `url`, collected into memory.
             func data(from url: URL) throws -> Data {
-                sink.buffer = Data()
-                try perform(url)
-                defer { sink.buffer = Data() }
-                return sink.buffer
+                try handle.withLock { handle in
+                    handle.sink.buffer = Data()
+                    try Self.perform(url, handle)
+                    defer { handle.sink.buffer = Data() }
+                    return handle.sink.buffer
+                }
             }
 
             /// Writes the body of `url` to the file at `path`; returns the bytes written.
@@ -117,24 +125,27 @@
                 guard descriptor >= 0 else {
                     throw BenchmarkFailure(description: "cannot open \(path): \(String(cString: strerror(errno)))")
                 }
-                sink.descriptor = descriptor
-                sink.written = 0
-                sink.writeError = 0
-                defer {
-                    sink.descriptor = -1
-                    close(descriptor)
+                defer { close(descriptor) }
+                return try handle.withLock { handle in
+                    let sink = handle.sink
+                    sink.descriptor = descriptor
+                    sink.written = 0
+                    sink.writeError = 0
+                    defer { sink.descriptor = -1 }
+                    try Self.perform(url, handle)
+                    return sink.written
                 }
-                try perform(url)
-                return sink.written
             }
 
-            private func perform(_ url: URL) throws {
+            private static func perform(_ url: URL, _ handle: borrowing Handle) throws {
+                let easy = handle.easy
                 _ = url.absoluteString.withCString { ncurl_easy_setopt_string(easy, NCURLOPT_URL, $0) }
                 let code = ncurl_easy_perform(easy)
                 var status = 0
                 _ = ncurl_easy_getinfo_long(easy, NCURLINFO_RESPONSE_CODE, &status)
                 guard code == 0, status == 200 else {
-                    let reason = sink.writeError != 0 ? String(cString: strerror(sink.writeError)) : ""
+                    let error = handle.sink.writeError
+                    let reason = error != 0 ? String(cString: strerror(error)) : ""
                     throw BenchmarkFailure(description: "libcurl: curl code \(code), HTTP \(status) \(reason)")
                 }
             }

@@ -27,8 +27,8 @@ extension Scenarios {
         // medians steady for little time.
         let times = try await Runner.single(clients, rounds: max(context.rounds * 2, 6))
         var rises: [String: [Double]] = [:]
+        let measured = clients.map(\.key).filter(ChildProcess.measurableClients.contains)
         for run in 0..<context.memoryRuns {
-            let measured = clients.map(\.key).filter(ChildProcess.measurableClients.contains)
             for client in measured.rotated(by: run) {
                 let rise = try ChildProcess.peakRise(client: client, baseURL: context.baseURL)
                 rises[client, default: []].append(Double(rise))

@@ -121,7 +121,7 @@ import Networking
                 length = (0..<8).reduce(0) { $0 << 8 | Int(input[start + 2 + $1]) }
                 header = 10
             }
-            let mask = masked ? Array(input[(start + header)..<(start + header + 4)]) : [0, 0, 0, 0]
+            let mask = start + header  // the key's first byte, when masked
             if masked { header += 4 }
             guard filled - start >= header + length else { return nil }
             let opcode = first & 0x0F
@@ -136,7 +136,7 @@ import Networking
                 output += (0..<8).map { UInt8((length >> (8 * (7 - $0))) & 0xFF) }
             }
             let payload = start + header
-            for index in 0..<length { output.append(input[payload + index] ^ mask[index & 3]) }
+            for index in 0..<length { output.append(input[payload + index] ^ (masked ? input[mask + (index & 3)] : 0)) }
             closing = opcode == 0x8
             return payload + length
         }

@@ -214,49 +214,43 @@ private final class Storage: Sendable {
     @discardableResult
     func yield(_ data: Data) -> Bool {
         guard !data.isEmpty else { return !isTerminated }
-        let limit = bufferLimit
-        let (accepted, waiter, overflow) = state.withLock { state -> (Bool, Waiter?, Bool) in
-            guard !state.isOver else { return (false, nil, false) }
-            state.received += Int64(data.count)
-            if let waiter = state.waiter {
-                state.waiter = nil
-                return (true, waiter, false)
-            }
-            guard state.buffered + data.count <= limit else { return (false, nil, true) }
-            state.chunks.append(data)
-            state.buffered += data.count
-            return (true, nil, false)
-        }
-        waiter?.resume(returning: .success(data))
-        if overflow { end(with: .bodyTooLarge(limit: limit), aborting: true) }
-        return accepted
+        return deliver(data.count, made: { data }, queued: { $0.chunks.append(data) })
     }
 
     @discardableResult
     func yield(copying bytes: UnsafeRawBufferPointer, coalescingUpTo size: Int) -> Bool {
         guard !bytes.isEmpty else { return !isTerminated }
+        return deliver(
+            bytes.count, made: { Data(bytes) },
+            queued: { state in
+                let last = state.chunks.count - 1
+                if last >= state.head, state.chunks[last].count + bytes.count <= size {
+                    state.chunks[last].append(contentsOf: bytes)
+                } else {
+                    var chunk = Data(capacity: max(size, bytes.count))
+                    chunk.append(contentsOf: bytes)
+                    state.chunks.append(chunk)
+                }
+            })
+    }
+
+    /// Hands `count` bytes to a waiting reader (`made` makes them, outside the lock), or queues them
+    /// (`queued`, under it) within the buffer limit; past the limit the stream fails.
+    private func deliver(_ count: Int, made: () -> Data, queued: (inout State) -> Void) -> Bool {
         let limit = bufferLimit
         let (accepted, waiter, overflow) = state.withLock { state -> (Bool, Waiter?, Bool) in
             guard !state.isOver else { return (false, nil, false) }
+            state.received += Int64(count)
             if let waiter = state.waiter {
-                state.received += Int64(bytes.count)
                 state.waiter = nil
                 return (true, waiter, false)
             }
-            guard state.buffered + bytes.count <= limit else { return (false, nil, true) }
-            state.received += Int64(bytes.count)
-            state.buffered += bytes.count
-            let last = state.chunks.count - 1
-            if last >= state.head, state.chunks[last].count + bytes.count <= size {
-                state.chunks[last].append(contentsOf: bytes)
-            } else {
-                var chunk = Data(capacity: max(size, bytes.count))
-                chunk.append(contentsOf: bytes)
-                state.chunks.append(chunk)
-            }
+            guard state.buffered + count <= limit else { return (false, nil, true) }
+            state.buffered += count
+            queued(&state)
             return (true, nil, false)
         }
-        waiter?.resume(returning: .success(Data(bytes)))
+        waiter?.resume(returning: .success(made()))
         if overflow { end(with: .bodyTooLarge(limit: limit), aborting: true) }
         return accepted
     }
