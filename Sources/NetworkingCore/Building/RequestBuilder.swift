@@ -8,7 +8,10 @@ import Foundation
 package struct RequestBuilder: Sendable {
     /// The base URL every relative path is joined to.
     package var baseURL: String {
-        didSet { base = URLComposer.Base.parse(baseURL) }
+        didSet {
+            base = URLComposer.Base.parse(baseURL)
+            composed = ComposedURLs()
+        }
     }
     /// Headers sent with every request (a request's own headers override them).
     package var defaultHeaders: HTTPHeaders {
@@ -18,6 +21,8 @@ package struct RequestBuilder: Sendable {
     package var encoder: JSONEncoder
     /// `baseURL` parsed, once for every request built against it.
     private var base: URLComposer.Base.Parsed
+    /// The URLs composed against `base`, by path (shared by the builder's copies).
+    private(set) var composed = ComposedURLs()
     /// `defaultHeaders` checked and laid out as a request without headers of its own (most of
     /// them) sends them, once for every such request; or why one of them cannot be sent.
     private var defaultFields: Result<[String: String], NetworkingError>
@@ -68,7 +73,7 @@ package struct RequestBuilder: Sendable {
         if let model = request.queryModel {
             query += try FlatEncoder.encode(model, as: "query").map { URLQueryItem(name: $0.0, value: $0.1) }
         }
-        let url = try URLComposer.compose(base: base, path: request.path, query: query)
+        let url = try composedURL(path: request.path, query: query)
         var urlRequest = URLRequest(url: url)
         try RequestHeadCheck.validate(method: request.method.rawValue)
         if request.method != .get { urlRequest.httpMethod = request.method.rawValue }  // GET is the default
@@ -106,6 +111,16 @@ package struct RequestBuilder: Sendable {
             beside?.mark(&urlRequest)
         }
         return (urlRequest, beside)
+    }
+
+    /// The URL of `path` and `query` against the base: remembered by path when there are no separate
+    /// query items (a failure is not remembered; it throws again, as it would have).
+    private func composedURL(path: String, query: [URLQueryItem]) throws(NetworkingError) -> URL {
+        guard query.isEmpty else { return try URLComposer.compose(base: base, path: path, query: query) }
+        if let url = composed.url(for: path) { return url }
+        let url = try URLComposer.compose(base: base, path: path)
+        composed.remember(url, for: path)
+        return url
     }
 
     /// `headers`, checked and with each repeated name's values joined, over `defaults` (laid out by

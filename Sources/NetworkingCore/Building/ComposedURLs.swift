@@ -1,0 +1,33 @@
+import Foundation
+import Synchronization
+
+/// The URLs a `RequestBuilder` composed for paths without separate query items, by path, so that a
+/// path it has joined before is neither joined nor parsed again.
+///
+/// Composing is a pure function of the base URL and the path, and `URL(string:)` alone costs more on
+/// Linux than the rest of building a request; an app sends the same few paths again and again (a
+/// feed, a thumbnail, a token refresh). The builder makes a new one whenever its base URL changes.
+/// It is bounded: past `capacity` paths it starts over, so an app that sends unique paths (an ID in
+/// each) pays one insertion a request and keeps at most `capacity` URLs.
+final class ComposedURLs: Sendable {
+    /// How many paths are kept before the memo starts over.
+    static let capacity = 128
+
+    private let urls = Mutex<[String: URL]>([:])
+
+    /// The URL composed for `path` before, if any.
+    func url(for path: String) -> URL? {
+        urls.withLock { $0[path] }
+    }
+
+    /// Remembers `url` as the composition of `path`.
+    func remember(_ url: URL, for path: String) {
+        urls.withLock { urls in
+            if urls.count >= Self.capacity { urls.removeAll(keepingCapacity: true) }
+            urls[path] = url
+        }
+    }
+
+    /// How many paths are kept (for tests).
+    var count: Int { urls.withLock { $0.count } }
+}
