@@ -69,9 +69,10 @@ enum WebSocketBench {
             print(
                 String(
                     format:
-                        "\n%d idle connections (Networking): opened in %.2f s, %d threads added, %.2f descriptors each, "
-                        + "echo p50 %.1f µs beside them",
-                    scale.connections, scale.openSeconds, scale.threadsAdded, scale.descriptorsPerConnection,
+                        "\n%d idle connections (Networking): opened in %.2f s, threads %d before and %d after, "
+                        + "%.2f descriptors each, echo p50 %.1f µs beside them",
+                    scale.connections, scale.openSeconds, scale.threadsBefore, scale.threadsAfter,
+                    scale.descriptorsPerConnection,
                     scale.echoP50Micros))
             if let output {
                 let data = try JSONSerialization.data(
@@ -79,7 +80,7 @@ enum WebSocketBench {
                         "websocketEcho": json, "rounds": rounds,
                         "websocketConcurrency": [
                             "connections": scale.connections, "openSeconds": scale.openSeconds,
-                            "threadsAdded": scale.threadsAdded,
+                            "threadsBefore": scale.threadsBefore, "threadsAfter": scale.threadsAfter,
                             "descriptorsPerConnection": scale.descriptorsPerConnection,
                             "echoP50Micros": scale.echoP50Micros,
                         ] as [String: Any],

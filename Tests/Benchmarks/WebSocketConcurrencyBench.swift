@@ -12,7 +12,11 @@ import Networking
         struct Figures {
             var connections: Int
             var openSeconds: Double
-            var threadsAdded: Int
+            /// The process's threads before the connections opened and once they all were: a
+            /// difference, not a count of threads the connections made (a pool thread that
+            /// exits meanwhile lowers it).
+            var threadsBefore: Int
+            var threadsAfter: Int
             var descriptorsPerConnection: Double
             var echoP50Micros: Double
         }
@@ -39,7 +43,7 @@ import Networking
                 }
             }
             let openSeconds = Measure.micros(ContinuousClock.now - start) / 1e6
-            let threadsAdded = try entries("/proc/self/task") - threadsBefore
+            let threadsAfter = try entries("/proc/self/task")
             let descriptors = try entries("/proc/self/fd") - descriptorsBefore
             guard let probe = sockets.first else { throw BenchmarkFailure(description: "no connection opened") }
             var messages = probe.messages.makeAsyncIterator()
@@ -54,7 +58,7 @@ import Networking
                 for socket in sockets { group.addTask { await socket.close() } }
             }
             return Figures(
-                connections: count, openSeconds: openSeconds, threadsAdded: threadsAdded,
+                connections: count, openSeconds: openSeconds, threadsBefore: threadsBefore, threadsAfter: threadsAfter,
                 descriptorsPerConnection: Double(descriptors) / Double(count),
                 echoP50Micros: Stats(latencies).median)
         }
