@@ -63,6 +63,16 @@ final class ComposedURLsTests: XCTestCase {
         XCTAssertEqual(try url(builder, "/items/0"), "http://h.test/items/0")
     }
 
+    func testAVeryLongPathIsComposedButNotKept() throws {
+        let builder = RequestBuilder(baseURL: "http://h.test")
+        let long = "/q?data=" + String(repeating: "a", count: ComposedURLs.longestPath)
+        XCTAssertEqual(try url(builder, long), "http://h.test" + long)
+        XCTAssertEqual(builder.composed.count, 0)
+        let longest = "/" + String(repeating: "b", count: ComposedURLs.longestPath - 1)
+        XCTAssertEqual(try url(builder, longest), "http://h.test" + longest)
+        XCTAssertEqual(builder.composed.count, 1)
+    }
+
     func testRequestsBuiltAtOnceEachGetTheirOwnURL() async throws {
         let builder = RequestBuilder(baseURL: "http://h.test")
         let wrong = await withTaskGroup(of: Int.self) { group in

@@ -8,10 +8,14 @@ import Synchronization
 /// Linux than the rest of building a request; an app sends the same few paths again and again (a
 /// feed, a thumbnail, a token refresh). The builder makes a new one whenever its base URL changes.
 /// It is bounded: past `capacity` paths it starts over, so an app that sends unique paths (an ID in
-/// each) pays one insertion a request and keeps at most `capacity` URLs.
+/// each) pays one insertion a request and keeps at most `capacity` URLs, and a path longer than
+/// `longestPath` bytes (data in a query, say) is not kept at all.
 final class ComposedURLs: Sendable {
     /// How many paths are kept before the memo starts over.
     static let capacity = 128
+    /// The longest path kept, in UTF-8 bytes: 2 KiB, past which URLs are rare and composing costs
+    /// little beside what sending them does.
+    static let longestPath = 2048
 
     private let urls = Mutex<[String: URL]>([:])
 
@@ -20,8 +24,9 @@ final class ComposedURLs: Sendable {
         urls.withLock { $0[path] }
     }
 
-    /// Remembers `url` as the composition of `path`.
+    /// Remembers `url` as the composition of `path`, unless `path` is longer than `longestPath`.
     func remember(_ url: URL, for path: String) {
+        guard path.utf8.count <= Self.longestPath else { return }
         urls.withLock { urls in
             if urls.count >= Self.capacity { urls.removeAll(keepingCapacity: true) }
             urls[path] = url
