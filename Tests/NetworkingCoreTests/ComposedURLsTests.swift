@@ -16,9 +16,12 @@ final class ComposedURLsTests: XCTestCase {
         XCTAssertEqual(try url(builder, "/users/42"), "http://h.test/api/users/42")
         XCTAssertEqual(builder.composed.count, 1)
         XCTAssertEqual(try url(builder, "/users/42"), "http://h.test/api/users/42")
-        XCTAssertEqual(try url(builder, "/a b?q=ø#top"), "http://h.test/api/a%20b?q=%C3%B8")
-        XCTAssertEqual(try url(builder, "/a b?q=ø#top"), "http://h.test/api/a%20b?q=%C3%B8")
+        XCTAssertEqual(try url(builder, "/a b?q=x y#top"), "http://h.test/api/a%20b?q=x%20y")
+        XCTAssertEqual(try url(builder, "/a b?q=x y#top"), "http://h.test/api/a%20b?q=x%20y")
         XCTAssertEqual(builder.composed.count, 2)
+        XCTAssertEqual(try url(builder, "/b?q=ø"), "http://h.test/api/b?q=%C3%B8")
+        XCTAssertEqual(try url(builder, "/b?q=ø"), "http://h.test/api/b?q=%C3%B8")
+        XCTAssertEqual(builder.composed.count, 2, "a path beyond ASCII is composed each time")
     }
 
     func testANewBaseURLForgetsTheURLsOfTheOldOne() throws {
@@ -61,6 +64,19 @@ final class ComposedURLsTests: XCTestCase {
             XCTAssertLessThanOrEqual(builder.composed.count, ComposedURLs.capacity)
         }
         XCTAssertEqual(try url(builder, "/items/0"), "http://h.test/items/0")
+    }
+
+    func testCanonicallyEquivalentPathsKeepTheirOwnBytes() throws {
+        let builder = RequestBuilder(baseURL: "http://h.test")
+        let pairs = [("/a;b", "/a\u{37E}b"), ("/Kelvin/K", "/Kelvin/\u{212A}"), ("/caf\u{E9}", "/cafe\u{301}")]
+        for (first, second) in pairs {
+            XCTAssertEqual(first, second, "Swift compares them as equal")
+            for path in [first, second, first] {
+                let expected = try URLComposer.compose(baseURL: "http://h.test", path: path).absoluteString
+                XCTAssertEqual(try url(builder, path), expected)
+            }
+        }
+        XCTAssertNotEqual(try url(builder, "/a;b"), try url(builder, "/a\u{37E}b"))
     }
 
     func testAVeryLongPathIsComposedButNotKept() throws {

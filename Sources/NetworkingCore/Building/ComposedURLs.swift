@@ -10,6 +10,10 @@ import Synchronization
 /// It is bounded: past `capacity` paths it starts over, so an app that sends unique paths (an ID in
 /// each) pays one insertion a request and keeps at most `capacity` URLs, and a path longer than
 /// `longestPath` bytes (data in a query, say) is not kept at all.
+///
+/// Only ASCII paths are kept or looked up: `String` equality is canonical equivalence, under which
+/// `/a;b` equals `/a\u{37E}b` (a Greek question mark) and `/cafe\u{301}` equals `/caf\u{E9}`, whose URLs
+/// differ byte for byte; between ASCII strings it is byte equality.
 final class ComposedURLs: Sendable {
     /// How many paths are kept before the memo starts over.
     static let capacity = 128
@@ -21,16 +25,24 @@ final class ComposedURLs: Sendable {
 
     /// The URL composed for `path` before, if any.
     func url(for path: String) -> URL? {
-        urls.withLock { $0[path] }
+        guard Self.isASCII(path) else { return nil }
+        return urls.withLock { $0[path] }
     }
 
     /// Remembers `url` as the composition of `path`, unless `path` is longer than `longestPath`.
     func remember(_ url: URL, for path: String) {
-        guard path.utf8.count <= Self.longestPath else { return }
+        guard path.utf8.count <= Self.longestPath, Self.isASCII(path) else { return }
         urls.withLock { urls in
             if urls.count >= Self.capacity { urls.removeAll(keepingCapacity: true) }
             urls[path] = url
         }
+    }
+
+    /// Whether every byte of `path` is ASCII, read from its contiguous UTF-8 where it has one.
+    private static func isASCII(_ path: String) -> Bool {
+        let bytes = path.utf8
+        return bytes.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } }
+            ?? bytes.allSatisfy { $0 < 0x80 }
     }
 
     /// How many paths are kept (for tests).
