@@ -234,31 +234,28 @@
             if stopping { return nil }
             var running: Int32 = 0
             _ = ncurl_multi_perform(multi, &running)
-            var code: Int32 = 0
-            while let easy = ncurl_multi_next_done(multi, &code) {
-                guard let transfer = active[key(easy)] else { continue }
-                if code == NCURLE_OK { Self.noteSerialConnection(easy) }
-                end(transfer, .finished(code))
+            let waitingBefore = waiting.waitingCount
+            endFinished()
+            if waiting.waitingCount < waitingBefore {
+                // Transfers that ended let the next of their origins' lines in: one more perform
+                // sends those requests now, as libcurl's own line would, rather than after the
+                // driver's next wake-up.
+                _ = ncurl_multi_perform(multi, &running)
+                endFinished()
             }
             let timeout = expireIdleTransfers()
             resumeEnded()
             return timeout
         }
 
-        /// Tells the shim's check for foreign bytes (`ncurl_note_serial_connection`) that the new
-        /// connection `easy` just finished an exchange on speaks HTTP/1, one exchange at a time;
-        /// called before the connection can carry another transfer.
-        private static func noteSerialConnection(_ easy: OpaquePointer) {
-            var connects = 0
-            var version = 0
-            _ = ncurl_easy_getinfo_long(easy, NCURLINFO_NUM_CONNECTS, &connects)
-            _ = ncurl_easy_getinfo_long(easy, NCURLINFO_HTTP_VERSION, &version)
-            guard connects > 0, version == NCURL_HTTP_VERSION_1_1 || version == NCURL_HTTP_VERSION_1_0 else { return }
-            var localPort = 0
-            var peerPort = 0
-            _ = ncurl_easy_getinfo_long(easy, NCURLINFO_LOCAL_PORT, &localPort)
-            _ = ncurl_easy_getinfo_long(easy, NCURLINFO_PRIMARY_PORT, &peerPort)
-            ncurl_note_serial_connection(localPort, peerPort)
+        /// Ends the transfers libcurl reports finished.
+        private func endFinished() {
+            var code: Int32 = 0
+            while let easy = ncurl_multi_next_done(multi, &code) {
+                guard let transfer = active[key(easy)] else { continue }
+                if code == NCURLE_OK { transfer.noteSerialConnection() }
+                end(transfer, .finished(code))
+            }
         }
 
         /// Waits, off the multi handle, until a poster or a releasing sender unparks the loop.

@@ -4,9 +4,27 @@
     import FoundationNetworking
     import NetworkingCore
 
-    // What the transport says about server faults libcurl 7.88 reports vaguely: frames nghttp2
-    // refused before any of the response arrived, and an upload the server stopped taking.
+    // What the transport says about server faults libcurl 7.88 reports vaguely (frames nghttp2
+    // refused before any of the response arrived, an upload the server stopped taking), and what
+    // it tells the shim's check for bytes a server sends unasked.
     extension CurlTransfer {
+        /// Tells the shim's check for foreign bytes (`ncurl_note_serial_connection`) that the new
+        /// connection this transfer just finished an exchange on speaks HTTP/1, one exchange at a
+        /// time; called by the loop's driver as the transfer ends, before the connection can carry
+        /// another transfer.
+        func noteSerialConnection() {
+            var connects = 0
+            var version = 0
+            _ = ncurl_easy_getinfo_long(easy, NCURLINFO_NUM_CONNECTS, &connects)
+            _ = ncurl_easy_getinfo_long(easy, NCURLINFO_HTTP_VERSION, &version)
+            guard connects > 0, version == NCURL_HTTP_VERSION_1_1 || version == NCURL_HTTP_VERSION_1_0 else { return }
+            var localPort = 0
+            var peerPort = 0
+            _ = ncurl_easy_getinfo_long(easy, NCURLINFO_LOCAL_PORT, &localPort)
+            _ = ncurl_easy_getinfo_long(easy, NCURLINFO_PRIMARY_PORT, &peerPort)
+            ncurl_note_serial_connection(localPort, peerPort)
+        }
+
         /// The error of a transfer libcurl ended with `code` before any of the response arrived,
         /// when libcurl's report hides what the server did; `nil` otherwise.
         ///
